@@ -1,0 +1,1 @@
+"""The REST API (litestar): see the API issue."""

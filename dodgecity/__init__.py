@@ -1,0 +1,1 @@
+"""Application services around the domain: the command line, simulation, players."""

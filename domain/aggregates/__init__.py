@@ -1,0 +1,1 @@
+"""Aggregates: consistency boundaries that change only by recording domain events."""

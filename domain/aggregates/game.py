@@ -1,0 +1,178 @@
+"""The Game aggregate: one game of Dodge City, changed only by recording domain events.
+
+Commands check the rules, record events and apply them at once; ``collect_events`` hands the new
+events to whoever stores them. ``project_game`` rebuilds a game from its stored events (the
+eventsourcing library calls it as the repository's projector).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from uuid import UUID
+
+import msgspec
+
+from domain.actions import Action
+from domain.catalog import BUILDINGS_BY_PLAYER_COUNT, DECK_NAMES
+from domain.decisions import Decision
+from domain.errors import RuleViolation
+from domain.events import (
+    Colour,
+    DomainEvent,
+    GameCreated,
+    GameStarted,
+    PlayerJoined,
+    Variants,
+)
+from domain.evolve import evolve
+from domain.random_source import RandomSource, SeededRandom
+from domain.rules import commands
+from domain.rules.context import Context, GameOver
+from domain.rules.flow import begin_game
+from domain.rules.legal import legal_actions
+from domain.rules.pending import pending_decisions
+from domain.state import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY, GameState, Status
+
+#: The version of RULES.md this engine implements; recorded in every game's first event.
+RULES_VERSION = "1.0"
+
+MAX_NAME_LENGTH = 40
+
+RandomFactory = Callable[[str], RandomSource]
+
+
+class Game:
+    def __init__(self, game_id: UUID, random_factory: RandomFactory = SeededRandom) -> None:
+        self.id = game_id
+        self.version = 0
+        self.state = GameState()
+        self._pending: list[DomainEvent] = []
+        self._random_factory = random_factory
+
+    # -- creating and joining -------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        game_id: UUID,
+        *,
+        seed: str,
+        max_players: int = MAX_PLAYERS,
+        variants: Variants | None = None,
+        random_factory: RandomFactory = SeededRandom,
+    ) -> Game:
+        variants = variants or Variants()
+        if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
+            raise RuleViolation("SETUP-PLAYERS", "a game has 2 to 5 players")
+        if variants.deck not in DECK_NAMES:
+            raise RuleViolation("COMP-DECK", f"unknown deck {variants.deck!r}")
+        if variants.max_passes < 1:
+            raise RuleViolation("END-LIMIT", "max_passes must be at least 1")
+        game = cls(game_id, random_factory)
+        game._trigger(
+            GameCreated(
+                max_players=max_players,
+                variants=variants,
+                rules_version=RULES_VERSION,
+                seed=seed,
+            )
+        )
+        return game
+
+    def join(self, name: str, colour: Colour | None = None) -> int:
+        """Take the next seat; returns it. Seat order is clockwise order ([SETUP-PLAYERS])."""
+        state = self.state
+        if state.status is not Status.LOBBY:
+            raise RuleViolation("SETUP-PLAYERS", "seats can only be taken before the game starts")
+        if len(state.players) >= state.max_players:
+            raise RuleViolation("SETUP-PLAYERS", f"all {state.max_players} seats are taken")
+        name = name.strip()
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise RuleViolation("SETUP-PLAYERS", f"a name has 1 to {MAX_NAME_LENGTH} characters")
+        taken = {p.colour for p in state.players}
+        if colour is None:
+            colour = next(c for c in Colour if c not in taken)
+        elif colour in taken:
+            raise RuleViolation("SETUP-PLAYERS", f"{colour} is already taken")
+        seat = len(state.players)
+        self._trigger(PlayerJoined(seat=seat, name=name, colour=colour))
+        return seat
+
+    def start(self) -> None:
+        state = self.state
+        if state.status is not Status.LOBBY:
+            raise RuleViolation("SETUP-PLAYERS", "the game has already started")
+        if len(state.players) < MIN_PLAYERS:
+            raise RuleViolation("SETUP-PLAYERS", "at least 2 players are needed to start")
+        buildings = BUILDINGS_BY_PLAYER_COUNT[len(state.players)]  # [SETUP-BOARD]
+        self._command(
+            lambda ctx: (
+                ctx.emit(
+                    GameStarted(
+                        players=len(state.players), buildings=buildings, money_each=STARTING_MONEY
+                    )
+                ),
+                begin_game(ctx),
+            )
+        )
+
+    # -- playing --------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> None:
+        """Perform one action for ``seat``; raises RuleViolation, recording nothing, if refused."""
+        self._command(lambda ctx: commands.act(ctx, seat, action))
+
+    def pending(self) -> list[Decision]:
+        """The decisions the game waits for; several only for simultaneous commitments."""
+        return pending_decisions(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self.state, seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.status is Status.ENDED
+
+    # -- event sourcing -------------------------------------------------------------------
+
+    def collect_events(self) -> list[DomainEvent]:
+        events, self._pending = self._pending, []
+        return events
+
+    def apply(self, event: DomainEvent) -> None:
+        """Apply a stored event (replay); never validates."""
+        evolve(self.state, event)
+        self.version = event.originator_version
+
+    def _trigger(self, event: DomainEvent) -> None:
+        stamped = msgspec.structs.replace(
+            event, originator_id=self.id, originator_version=self.version + 1
+        )
+        evolve(self.state, stamped)
+        self.version += 1
+        self._pending.append(stamped)
+
+    def _command(self, body: Callable[[Context], object]) -> None:
+        version_before = self.version
+        ctx = Context(
+            self.state,
+            self._trigger,
+            lambda: self._random_factory(f"{self.state.seed}:{version_before}"),
+        )
+        try:
+            body(ctx)
+        except GameOver:
+            pass
+        except RuleViolation:
+            if self.version != version_before:
+                raise RuntimeError("a rule refused an action after events were recorded") from None
+            raise
+
+
+def project_game(game: Game | None, events: Iterable[DomainEvent]) -> Game | None:
+    """Fold stored events into a Game (the repository's projector function)."""
+    for event in events:
+        if game is None:
+            game = Game(event.originator_id)
+        game.apply(event)
+    return game

@@ -1,0 +1,32 @@
+"""Creating, joining and starting a game."""
+
+from __future__ import annotations
+
+from domain.events.base import Colour, DomainEvent, Variants
+
+
+class GameCreated(DomainEvent, frozen=True):
+    """A game was opened for up to ``max_players`` seats under these rules.
+
+    ``seed`` drives every shuffle and lot of this game; it is secret until the game ends
+    ([SETUP-RANDOM], [SEE-SECRET]).
+    """
+
+    max_players: int
+    variants: Variants
+    rules_version: str
+    seed: str
+
+
+class PlayerJoined(DomainEvent, frozen=True):
+    seat: int
+    name: str
+    colour: Colour
+
+
+class GameStarted(DomainEvent, frozen=True):
+    """Play began with the seats taken; the buildings in play follow from their number."""
+
+    players: int
+    buildings: tuple[str, ...]
+    money_each: int

@@ -1,0 +1,100 @@
+"""Every action a seat may take now, as ready-made actions that can be sent straight back.
+
+Stone placements are listed one per building, field (and figure, for an unclaimed building),
+never as combinations of several stones.
+"""
+
+from __future__ import annotations
+
+from domain.actions import (
+    Action,
+    BuyStone,
+    Challenge,
+    ChooseRecipient,
+    CommitCard,
+    Done,
+    EndTurn,
+    GiveStone,
+    Pass,
+    PlaceStone,
+    PlayCard,
+    RemoveStone,
+    SellStone,
+)
+from domain.catalog import EVENT_CARDS
+from domain.decisions import Decision, DecisionKind
+from domain.rules import event_cards
+from domain.rules.options import (
+    buy_options,
+    challenge_options,
+    commit_options,
+    indian_options,
+    loser_stone_options,
+    picture_options,
+)
+from domain.rules.pending import pending_decisions
+from domain.state import GameState
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    actions: list[Action] = []
+    for decision in pending_decisions(state):
+        if decision.seat == seat:
+            actions.extend(_for_decision(state, decision))
+    return actions
+
+
+def _for_decision(state: GameState, decision: Decision) -> list[Action]:
+    seat, kind = decision.seat, decision.kind
+    if kind in (DecisionKind.COMMIT_START_CARD, DecisionKind.COMMIT_DUEL_CARD):
+        return [CommitCard(card=card) for card in commit_options(state, seat)]
+    if kind is DecisionKind.PLAY_CARD:
+        return [PlayCard(card=card) for card in state.players[seat].hand]
+    if kind is DecisionKind.BUY_STONES:
+        buys: list[Action] = [
+            BuyStone(building=b, row=r, col=c, figure=f) for b, (r, c), f in buy_options(state, seat)
+        ]
+        return [*buys, EndTurn()]
+    if kind is DecisionKind.PLACE_PICTURE_STONES:
+        places: list[Action] = [
+            PlaceStone(building=b, row=r, col=c, figure=f)
+            for b, (r, c), f in picture_options(state, seat)
+        ]
+        return [*places, Done()]
+    if kind is DecisionKind.REMOVE_OPPOSING_STONES:
+        removals: list[Action] = [
+            RemoveStone(building=b, row=r, col=c) for b, (r, c), _ in indian_options(state, seat)
+        ]
+        return [*removals, Done()]
+    if kind is DecisionKind.CHALLENGE:
+        challenges: list[Action] = [
+            Challenge(opponent=o, building=b) for o, b in challenge_options(state, seat)
+        ]
+        return [*challenges, Pass()] if state.variants.challenge_optional else challenges
+    if kind is DecisionKind.REMOVE_LOSER_STONE:
+        taken: list[Action] = [
+            RemoveStone(building=b, row=r, col=c) for b, (r, c), _ in loser_stone_options(state)
+        ]
+        return [*taken, Done()]
+    return _for_event_decision(state, decision)
+
+
+def _for_event_decision(state: GameState, decision: Decision) -> list[Action]:
+    kind = decision.kind
+    if kind is DecisionKind.CHOOSE_RECIPIENT:
+        return [ChooseRecipient(seat=s) for s in event_cards.recipient_options(state)]
+    if kind is DecisionKind.PLACE_EVENT_STONES:
+        places: list[Action] = [
+            PlaceStone(building=b, row=r, col=c, figure=f)
+            for b, (r, c), f in event_cards.place_options(state)
+        ]
+        task = state.event_task
+        assert task is not None
+        optional = EVENT_CARDS[task.event].effects[task.effect].optional
+        return [*places, Done()] if optional else places
+    if kind is DecisionKind.REMOVE_OWN_STONES:
+        return [RemoveStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.own_stone_options(state)]
+    if kind is DecisionKind.GIVE_STONES:
+        return [GiveStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.own_stone_options(state)]
+    assert kind is DecisionKind.SELL_STONES
+    return [SellStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.sell_options(state)]

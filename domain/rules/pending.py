@@ -1,0 +1,83 @@
+"""Which decisions the game is waiting for. This is the single source of truth: whenever it is
+empty and the game is running, the flow moves on by itself (``domain.rules.flow``)."""
+
+from __future__ import annotations
+
+from domain.catalog import CardKind
+from domain.decisions import Decision, DecisionKind
+from domain.events import Stage
+from domain.rules.board import SETTING_STAGES
+from domain.rules.event_cards import event_decision
+from domain.rules.options import (
+    card_of,
+    challenge_options,
+    commit_options,
+    holds_forced_indian,
+    indian_options,
+    picture_options,
+)
+from domain.state import GameState, Status, TurnStep
+
+
+def next_chain_seat(state: GameState) -> int | None:
+    """The next seat in the challenge chain that has not fought yet ([DUEL-CHAIN])."""
+    for index in range(state.chain_next, len(state.order)):
+        seat = state.order[index]
+        if seat not in state.fought:
+            return seat
+    return None
+
+
+def uncommitted_seats(state: GameState) -> list[int]:
+    return [
+        p.seat for p in state.players if p.seat not in state.commitments and p.hand
+    ]
+
+
+def pending_decisions(state: GameState) -> list[Decision]:
+    if state.status is not Status.RUNNING:
+        return []
+    stage = state.stage
+    if stage is Stage.CHALLENGES and state.duel is not None and state.duel.removal_pending:
+        # DuelFought sets removal_pending only when the loser has a stone there to take.
+        assert state.duel.winner is not None
+        return [Decision(seat=state.duel.winner, kind=DecisionKind.REMOVE_LOSER_STONE,
+                         building=state.duel.building, remaining=1)]
+    if state.event_task is not None:
+        decision = event_decision(state)
+        return [decision] if decision is not None else []
+    if stage is Stage.START_ROUND and not state.revealed:
+        return [Decision(seat=s, kind=DecisionKind.COMMIT_START_CARD)
+                for s in uncommitted_seats(state)]
+    if stage is Stage.DUEL_ROUND:
+        return [Decision(seat=s, kind=DecisionKind.COMMIT_DUEL_CARD)
+                for s in uncommitted_seats(state)]
+    if stage in SETTING_STAGES and state.turn is not None:
+        return _setting_decisions(state, state.turn)
+    if stage is Stage.CHALLENGES and not state.event_queue:
+        seat = next_chain_seat(state)
+        if seat is not None and not holds_forced_indian(state, seat) and challenge_options(
+            state, seat
+        ):
+            return [Decision(seat=seat, kind=DecisionKind.CHALLENGE)]
+    return []
+
+
+def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
+    step = state.turn_step
+    if step is TurnStep.PLAY:
+        if state.players[seat].hand:
+            return [Decision(seat=seat, kind=DecisionKind.PLAY_CARD)]
+        return []
+    if step is TurnStep.BUY:
+        return [Decision(seat=seat, kind=DecisionKind.BUY_STONES)]
+    task = state.card_task
+    if step is TurnStep.RESOLVE and task is not None:
+        kind = card_of(state, task.card).kind
+        if kind is CardKind.PICTURE and picture_options(state, seat):
+            return [Decision(seat=seat, kind=DecisionKind.PLACE_PICTURE_STONES,
+                             remaining=task.remaining, building=task.building)]
+        if kind is CardKind.INDIAN and indian_options(state, seat):
+            return [Decision(seat=seat, kind=DecisionKind.REMOVE_OPPOSING_STONES,
+                             remaining=task.remaining)]
+    return []
