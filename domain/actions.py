@@ -13,7 +13,9 @@ import msgspec
 from domain.figures import Figure
 
 
-class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", forbid_unknown_fields=True):
+class Action(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", forbid_unknown_fields=True
+):
     pass
 
 

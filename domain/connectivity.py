@@ -69,9 +69,7 @@ def _merge_through_landmarks(groups: list[frozenset[int]]) -> list[frozenset[int
     return [frozenset(g) for g in merged]
 
 
-def connects(
-    spec: BuildingSpec, stones: Iterable[Cell], *, landmarks_bridge: bool = True
-) -> bool:
+def connects(spec: BuildingSpec, stones: Iterable[Cell], *, landmarks_bridge: bool = True) -> bool:
     """Whether these stones control the building: one network holding the required landmarks."""
     need = spec.landmarks_required
     return any(

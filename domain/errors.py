@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-class RuleViolation(Exception):
+class RuleViolation(Exception):  # noqa: N818 - reads as the domain term
     """An action the rules do not allow. Nothing was recorded.
 
     ``rule`` is the RULES.md id without brackets, e.g. ``"BUY-3"``.

@@ -162,9 +162,11 @@ def _start_revealed(state: GameState, e: StartCardsRevealed) -> None:
 def _start_player(state: GameState, e: StartPlayerChosen) -> None:
     state.start_player = e.seat
     state.order = clockwise_from(state, e.seat)
-    state.event_queue = [
-        seat for seat in state.order if is_question(state, state.commitments.get(seat, ""))
-    ] if state.commitments else []
+    state.event_queue = (
+        [seat for seat in state.order if is_question(state, state.commitments.get(seat, ""))]
+        if state.commitments
+        else []
+    )
 
 
 def _turn_began(state: GameState, e: TurnBegan) -> None:
@@ -375,7 +377,9 @@ def _duel_fought(state: GameState, e: DuelFought) -> None:
     duel = state.duel or Duel(e.challenger, e.opponent, e.building)
     duel.winner = e.winner
     loser = None if e.winner is None else (e.opponent if e.winner == e.challenger else e.challenger)
-    duel.removal_pending = loser is not None and loser in state.buildings[e.building].stones.values()
+    duel.removal_pending = (
+        loser is not None and loser in state.buildings[e.building].stones.values()
+    )
     state.duel = duel
     for seat in (e.challenger, e.opponent):  # challenger first ([DUEL-QUESTION])
         _queue_question_draw(state, seat)

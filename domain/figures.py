@@ -1,4 +1,4 @@
-"""The five figures, their order, stone prices and building values ([COMP], section 1 of RULES.md)."""
+"""The five figures, their order, stone prices and building values (RULES.md section 1)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ STONE_PRICE: dict[Figure, int] = {
 #: What the bank pays for a stone in a forced sale: half its price ([EVENT-SELL]).
 FORCED_SALE_PRICE: dict[Figure, int] = {figure: price // 2 for figure, price in STONE_PRICE.items()}
 
-#: Each figure has two symbol discs ([COMP-DISCS]); a third building of one figure cannot be claimed.
+#: Two symbol discs per figure ([COMP-DISCS]): a third building of one figure cannot be claimed.
 SYMBOL_DISCS_PER_FIGURE = 2
 
 

@@ -1,4 +1,4 @@
-"""Card ranking for the start round, duels, disputes and the final tie duel (section 4, [RANK-*])."""
+"""Card ranking for the start round, duels, disputes and the final tie duel ([RANK-*])."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ RankKey = tuple[int, int]
 
 #: A "?" or a forced Indian ([RANK-QUESTION], [RANK-KEY]).
 LOWEST_CARD: RankKey = (0, 0)
-#: A seat with no card at all to show (only possible when both piles ran dry) ranks below everything.
+#: A seat with no card to show (only when both piles ran dry) ranks below everything.
 NO_CARD: RankKey = (-1, -1)
 
 
 def rank_key(card: Card) -> RankKey:
-    """(figure rank, value) for figure cards; (0, 0) for "?" and for an Indian (only ever forced)."""
+    """(figure rank, value) for figure cards; (0, 0) for "?" and for a (forced) Indian."""
     if card.kind in (CardKind.NUMBER, CardKind.PICTURE) and card.figure is not None:
         return (FIGURE_RANK[card.figure], card.value)
     return LOWEST_CARD

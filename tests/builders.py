@@ -17,7 +17,14 @@ from domain.actions import Action, CommitCard, EndTurn, PlayCard
 from domain.aggregates.game import Game
 from domain.catalog import EVENT_ORDER, deck
 from domain.errors import RuleViolation
-from domain.events import BuildingClaimed, DomainEvent, MoneyPaid, MoneyReceived, StonePlaced, Variants
+from domain.events import (
+    BuildingClaimed,
+    DomainEvent,
+    MoneyPaid,
+    MoneyReceived,
+    StonePlaced,
+    Variants,
+)
 from domain.figures import Figure
 
 T = TypeVar("T")
@@ -60,8 +67,12 @@ class ScriptedRandom:
         return items[0]
 
 
-def deck_order(hands: Mapping[int, Sequence[str]], players: int, deck_name: str = "default_32",
-               draw_next: Sequence[str] = ()) -> list[str]:
+def deck_order(
+    hands: Mapping[int, Sequence[str]],
+    players: int,
+    deck_name: str = "default_32",
+    draw_next: Sequence[str] = (),
+) -> list[str]:
     """A draw pile whose deal gives each seat (in seat order, 4 cards each) the listed cards;
     ``draw_next`` are the cards on top of the pile after the deal."""
     all_cards = list(deck(deck_name))
@@ -92,8 +103,13 @@ def new_game(
     order = deck_order(hands or {}, players, variants.deck, draw_next)
     event_order = list(events) + [e for e in EVENT_ORDER if e not in events]
     rng = ScriptedRandom([order, event_order], picks)
-    game = Game.create(UUID(int=game_id), seed="test", max_players=players, variants=variants,
-                       random_factory=lambda _seed: rng)
+    game = Game.create(
+        UUID(int=game_id),
+        seed="test",
+        max_players=players,
+        variants=variants,
+        random_factory=lambda _seed: rng,
+    )
     for seat in range(players):
         game.join(f"player{seat}")
     game.start()
@@ -104,13 +120,21 @@ def new_game(
 def given(game: Game, *events: DomainEvent) -> Game:
     """Apply past events as if they had happened (setting up a situation); never validated."""
     for event in events:
-        game.apply(msgspec.structs.replace(event, originator_id=game.id,
-                                           originator_version=game.version + 1))
+        game.apply(
+            msgspec.structs.replace(
+                event, originator_id=game.id, originator_version=game.version + 1
+            )
+        )
     return game
 
 
-def stones(game: Game, seat: int, building: str, cells: Iterable[tuple[int, int]],
-           figure: Figure | None = None) -> Game:
+def stones(
+    game: Game,
+    seat: int,
+    building: str,
+    cells: Iterable[tuple[int, int]],
+    figure: Figure | None = None,
+) -> Game:
     """Given: ``seat`` has stones on these fields (claiming the building for ``figure`` first)."""
     if game.state.buildings[building].figure is None:
         given(game, BuildingClaimed(seat=seat, building=building, figure=figure or Figure.COWBOY))
@@ -143,8 +167,10 @@ def refused(game: Game, seat: int, action: Action, rule: str) -> RuleViolation:
     try:
         game.act(seat, action)
     except RuleViolation as error:
-        assert error.rule == rule, f"refused by {error.rule} ({error.reason}), expected {rule}"
-        assert game.version == version and not game.collect_events()
+        message = f"refused by {error.rule} ({error.reason}), expected {rule}"
+        assert error.rule == rule, message  # noqa: PT017 - a helper, not a test
+        assert game.version == version
+        assert not game.collect_events()
         return error
     raise AssertionError(f"{action} was accepted; expected a refusal by {rule}")
 

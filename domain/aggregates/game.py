@@ -105,16 +105,15 @@ class Game:
         if len(state.players) < MIN_PLAYERS:
             raise RuleViolation("SETUP-PLAYERS", "at least 2 players are needed to start")
         buildings = BUILDINGS_BY_PLAYER_COUNT[len(state.players)]  # [SETUP-BOARD]
-        self._command(
-            lambda ctx: (
-                ctx.emit(
-                    GameStarted(
-                        players=len(state.players), buildings=buildings, money_each=STARTING_MONEY
-                    )
-                ),
-                begin_game(ctx),
-            )
+        started = GameStarted(
+            players=len(state.players), buildings=buildings, money_each=STARTING_MONEY
         )
+
+        def deal_and_begin(ctx: Context) -> None:
+            ctx.emit(started)
+            begin_game(ctx)
+
+        self._command(deal_and_begin)
 
     # -- playing --------------------------------------------------------------------------
 
@@ -152,7 +151,7 @@ class Game:
         self.version += 1
         self._pending.append(stamped)
 
-    def _command(self, body: Callable[[Context], object]) -> None:
+    def _command(self, body: Callable[[Context], None]) -> None:
         version_before = self.version
         ctx = Context(
             self.state,

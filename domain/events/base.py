@@ -31,7 +31,7 @@ class Colour(StrEnum):
 
 
 class Stage(StrEnum):
-    """Where a pass stands. The duel round has four stages: commit, challenges, disputes, scoring."""
+    """A pass's stage; the duel round has four: commit, challenge, dispute, score."""
 
     START_ROUND = "start_round"
     SETTING_ROUND_1 = "setting_round_1"

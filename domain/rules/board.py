@@ -107,7 +107,9 @@ def field_problem(building: Building, cell: Cell) -> RuleViolation | None:
     return None
 
 
-def figure_choices(state: GameState, building: Building, fixed: Figure | None) -> list[Figure | None]:
+def figure_choices(
+    state: GameState, building: Building, fixed: Figure | None
+) -> list[Figure | None]:
     """The ``figure`` values an action into this building may carry: None once it is claimed,
     otherwise every claimable figure (or just the fixed one)."""
     if building.figure is not None:
@@ -157,9 +159,9 @@ def stones_of(
 
 def has_stone(state: GameState, seat: int, figure: Figure | None = None) -> bool:
     for building in state.buildings.values():
-        if building.is_open and (figure is None or building.figure is figure):
-            if seat in building.stones.values():
-                return True
+        wanted = building.is_open and (figure is None or building.figure is figure)
+        if wanted and seat in building.stones.values():
+            return True
     return False
 
 

@@ -60,7 +60,9 @@ def decision_for(state: GameState, seat: int) -> Decision:
         if decision.seat == seat:
             return decision
     waiting = ", ".join(f"seat {d.seat} ({d.kind})" for d in pending) or "nobody"
-    raise RuleViolation("PASS-ORDER", f"seat {seat} has nothing to decide now; waiting for {waiting}")
+    raise RuleViolation(
+        "PASS-ORDER", f"seat {seat} has nothing to decide now; waiting for {waiting}"
+    )
 
 
 def act(ctx: Context, seat: int, action: Action) -> None:
@@ -150,7 +152,9 @@ def _buy(ctx: Context, decision: Decision, action: Action) -> None:
     assert isinstance(action, BuyStone)
     building = open_building(state, action.building, "PLACE-FIELD")
     cell = (action.row, action.col)
-    problem = building_problem(state, seat, building, action.figure) or field_problem(building, cell)
+    problem = building_problem(state, seat, building, action.figure) or field_problem(
+        building, cell
+    )
     if problem is not None:
         raise problem
     figure = building.figure or action.figure
@@ -160,15 +164,24 @@ def _buy(ctx: Context, decision: Decision, action: Action) -> None:
         raise RuleViolation(
             "BUY-PRICE", f"a {figure} stone costs ${price}; you have ${state.players[seat].money}"
         )
-    put_stone(ctx, seat, building.id, cell, action.figure if building.figure is None else None,
-              cause="buy", price=price)
+    put_stone(
+        ctx,
+        seat,
+        building.id,
+        cell,
+        action.figure if building.figure is None else None,
+        cause="buy",
+        price=price,
+    )
 
 
 def _challenge(ctx: Context, decision: Decision, action: Action) -> None:
     state, seat = ctx.state, decision.seat
     if isinstance(action, Pass):
         if not state.variants.challenge_optional:
-            raise RuleViolation("DUEL-CHAIN", "the challenge is compulsory while an opponent is available")
+            raise RuleViolation(
+                "DUEL-CHAIN", "the challenge is compulsory while an opponent is available"
+            )
         ctx.emit(ChallengePassed(seat=seat, reason=PassReason.CHOSE_TO_PASS))
         return
     assert isinstance(action, Challenge)
@@ -206,7 +219,9 @@ def _loser_stone(ctx: Context, decision: Decision, action: Action) -> None:
     loser = duel.opponent if seat == duel.challenger else duel.challenger
     cell = (action.row, action.col)
     if action.building != duel.building:
-        raise RuleViolation("DUEL-WIN", f"the stone must come from {duel.building}, the named building")
+        raise RuleViolation(
+            "DUEL-WIN", f"the stone must come from {duel.building}, the named building"
+        )
     _, owner = stone_at(state, action.building, cell, "DUEL-WIN")
     if owner != loser:
         raise RuleViolation("DUEL-WIN", "the winner removes a stone of the loser only")
@@ -223,4 +238,3 @@ _HANDLERS: dict[DecisionKind, Callable[[Context, Decision, Action], None]] = {
     DecisionKind.CHALLENGE: _challenge,
     DecisionKind.REMOVE_LOSER_STONE: _loser_stone,
 }
-

@@ -7,7 +7,15 @@ far as possible ([EVENT-POSSIBLE]), and every clause's end is recorded with its 
 
 from __future__ import annotations
 
-from domain.actions import Action, ChooseRecipient, Done, GiveStone, PlaceStone, RemoveStone, SellStone
+from domain.actions import (
+    Action,
+    ChooseRecipient,
+    Done,
+    GiveStone,
+    PlaceStone,
+    RemoveStone,
+    SellStone,
+)
 from domain.catalog import EVENT_CARDS, Cell, Effect, EventCard
 from domain.decisions import Decision, DecisionKind
 from domain.errors import RuleViolation
@@ -146,7 +154,10 @@ def event_decision(state: GameState) -> Decision | None:
         if not own_stone_options(state):
             return None
         return Decision(
-            seat=seat, kind=DecisionKind.GIVE_STONES, event=event, remaining=effect.n - task.progress
+            seat=seat,
+            kind=DecisionKind.GIVE_STONES,
+            event=event,
+            remaining=effect.n - task.progress,
         )
     return None
 
@@ -154,7 +165,9 @@ def event_decision(state: GameState) -> Decision | None:
 def _end_effect(ctx: Context, outcome: EffectOutcome) -> None:
     task = ctx.state.event_task
     assert task is not None
-    ctx.emit(EventEffectEnded(seat=task.seat, event=task.event, effect=task.effect, outcome=outcome))
+    ctx.emit(
+        EventEffectEnded(seat=task.seat, event=task.event, effect=task.effect, outcome=outcome)
+    )
 
 
 def _progress_outcome(progress: int, target: int) -> EffectOutcome:
@@ -200,7 +213,9 @@ def event_auto_step(ctx: Context) -> None:
         _end_effect(ctx, EffectOutcome.DONE)
     elif op == "collect_from_each_opponent":
         for opponent in clockwise_from(state, seat)[1:]:
-            gift = min(effect.amount, state.players[opponent].money)  # never a sale [EVENT-BIRTHDAY]
+            gift = min(
+                effect.amount, state.players[opponent].money
+            )  # never a sale [EVENT-BIRTHDAY]
             if gift > 0:
                 ctx.emit(MoneyPaid(seat=opponent, amount=gift, to=seat, waived=0, cause=event))
         _end_effect(ctx, EffectOutcome.DONE)
@@ -235,10 +250,13 @@ def handle_event_action(ctx: Context, decision: Decision, action: Action) -> Non
     elif kind is DecisionKind.CHOOSE_RECIPIENT:
         assert isinstance(action, ChooseRecipient)
         if action.seat not in recipient_options(state):
-            raise RuleViolation("EVENT-TRANSFER", f"seat {action.seat} is not one of your opponents")
+            raise RuleViolation(
+                "EVENT-TRANSFER", f"seat {action.seat} is not one of your opponents"
+            )
         ctx.emit(RecipientChosen(seat=seat, recipient=action.seat, event=event))
     elif kind is DecisionKind.GIVE_STONES:
-        assert isinstance(action, GiveStone) and task.recipient is not None
+        assert isinstance(action, GiveStone)
+        assert task.recipient is not None
         building, cell = _own_stone(state, seat, effect, action.building, (action.row, action.col))
         replaced = state.players[task.recipient].supply > 0
         ctx.emit(
@@ -288,7 +306,8 @@ def _place_event_stone(ctx: Context, task: EventTask, effect: Effect, action: Pl
     if effect.figure is not None:
         if building.figure not in (None, effect.figure) or figure not in (None, effect.figure):
             raise RuleViolation(
-                "EVENT-STONES", f"{task.event} gives a {effect.figure}: it needs a {effect.figure} building"
+                "EVENT-STONES",
+                f"{task.event} gives a {effect.figure}: it needs a {effect.figure} building",
             )
         if building.figure is None:
             figure = effect.figure

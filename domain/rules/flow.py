@@ -3,8 +3,9 @@ rounds over, fighting disputes, scoring, and ending passes and the game (section
 
 from __future__ import annotations
 
-from domain.catalog import CardKind
+from domain.catalog import EVENT_ORDER, CardKind, deck
 from domain.events import (
+    BuildingScored,
     CardResolved,
     CardRevealed,
     CardsDiscarded,
@@ -23,9 +24,7 @@ from domain.events import (
     StartPlayerChosen,
     TurnBegan,
     TurnEnded,
-    BuildingScored,
 )
-from domain.catalog import EVENT_ORDER, deck
 from domain.figures import building_value, rent
 from domain.ranking import NO_CARD, RankKey, best, rank_key
 from domain.rules.board import building_controllers
@@ -37,8 +36,10 @@ from domain.rules.pending import next_chain_seat, pending_decisions, uncommitted
 from domain.rules.piles import draw_cards, draw_event_card
 from domain.state import CARDS_PER_HAND, GameState, Status, TurnStep
 
-_NEXT_SETTING_STAGE = {Stage.SETTING_ROUND_1: Stage.SETTING_ROUND_2,
-                       Stage.SETTING_ROUND_2: Stage.DUEL_ROUND}
+_NEXT_SETTING_STAGE = {
+    Stage.SETTING_ROUND_1: Stage.SETTING_ROUND_2,
+    Stage.SETTING_ROUND_2: Stage.DUEL_ROUND,
+}
 
 
 class StuckError(RuntimeError):
@@ -145,9 +146,8 @@ def _resolve_played_card(ctx: Context, seat: int) -> None:
     card = card_of(state, task.card)
     if card.kind is CardKind.NUMBER:
         ctx.emit(MoneyReceived(seat=seat, amount=card.value * 100, cause=card.id))  # [SET-NUMBER]
-    elif card.kind is CardKind.QUESTION and not task.event_drawn:
-        if draw_event_card(ctx, seat):  # [SET-QUESTION]
-            return
+    elif card.kind is CardKind.QUESTION and not task.event_drawn and draw_event_card(ctx, seat):
+        return  # the event is resolved first ([SET-QUESTION]); the card is resolved after it
     ctx.emit(CardResolved(seat=seat, card=card.id, forfeited=max(task.remaining, 0)))
 
 
@@ -215,9 +215,14 @@ def _score_and_end_pass(ctx: Context) -> None:
         excluded = state.dispute_losers.get(building.id, set())
         scorers = [s for s in building_controllers(state, building) if s not in excluded]
         if len(scorers) == 1 and building.figure is not None:
-            ctx.emit(BuildingScored(seat=scorers[0], building=building.id,
-                                    points=building_value(building.figure),
-                                    rent=rent(building.figure)))
+            ctx.emit(
+                BuildingScored(
+                    seat=scorers[0],
+                    building=building.id,
+                    points=building_value(building.figure),
+                    rent=rent(building.figure),
+                )
+            )
     if any(player.points >= 6 for player in state.players):
         finish(ctx, EndReason.POINTS)
     if not state.open_buildings():

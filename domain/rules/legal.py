@@ -52,7 +52,8 @@ def _for_decision(state: GameState, decision: Decision) -> list[Action]:
         return [PlayCard(card=card) for card in state.players[seat].hand]
     if kind is DecisionKind.BUY_STONES:
         buys: list[Action] = [
-            BuyStone(building=b, row=r, col=c, figure=f) for b, (r, c), f in buy_options(state, seat)
+            BuyStone(building=b, row=r, col=c, figure=f)
+            for b, (r, c), f in buy_options(state, seat)
         ]
         return [*buys, EndTurn()]
     if kind is DecisionKind.PLACE_PICTURE_STONES:
@@ -93,8 +94,14 @@ def _for_event_decision(state: GameState, decision: Decision) -> list[Action]:
         optional = EVENT_CARDS[task.event].effects[task.effect].optional
         return [*places, Done()] if optional else places
     if kind is DecisionKind.REMOVE_OWN_STONES:
-        return [RemoveStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.own_stone_options(state)]
+        return [
+            RemoveStone(building=b, row=r, col=c)
+            for b, (r, c), _ in event_cards.own_stone_options(state)
+        ]
     if kind is DecisionKind.GIVE_STONES:
-        return [GiveStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.own_stone_options(state)]
+        return [
+            GiveStone(building=b, row=r, col=c)
+            for b, (r, c), _ in event_cards.own_stone_options(state)
+        ]
     assert kind is DecisionKind.SELL_STONES
     return [SellStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.sell_options(state)]

@@ -11,7 +11,6 @@ from domain.rules.event_cards import event_decision
 from domain.rules.options import (
     card_of,
     challenge_options,
-    commit_options,
     holds_forced_indian,
     indian_options,
     picture_options,
@@ -29,9 +28,7 @@ def next_chain_seat(state: GameState) -> int | None:
 
 
 def uncommitted_seats(state: GameState) -> list[int]:
-    return [
-        p.seat for p in state.players if p.seat not in state.commitments and p.hand
-    ]
+    return [p.seat for p in state.players if p.seat not in state.commitments and p.hand]
 
 
 def pending_decisions(state: GameState) -> list[Decision]:
@@ -41,23 +38,33 @@ def pending_decisions(state: GameState) -> list[Decision]:
     if stage is Stage.CHALLENGES and state.duel is not None and state.duel.removal_pending:
         # DuelFought sets removal_pending only when the loser has a stone there to take.
         assert state.duel.winner is not None
-        return [Decision(seat=state.duel.winner, kind=DecisionKind.REMOVE_LOSER_STONE,
-                         building=state.duel.building, remaining=1)]
+        return [
+            Decision(
+                seat=state.duel.winner,
+                kind=DecisionKind.REMOVE_LOSER_STONE,
+                building=state.duel.building,
+                remaining=1,
+            )
+        ]
     if state.event_task is not None:
         decision = event_decision(state)
         return [decision] if decision is not None else []
     if stage is Stage.START_ROUND and not state.revealed:
-        return [Decision(seat=s, kind=DecisionKind.COMMIT_START_CARD)
-                for s in uncommitted_seats(state)]
+        return [
+            Decision(seat=s, kind=DecisionKind.COMMIT_START_CARD) for s in uncommitted_seats(state)
+        ]
     if stage is Stage.DUEL_ROUND:
-        return [Decision(seat=s, kind=DecisionKind.COMMIT_DUEL_CARD)
-                for s in uncommitted_seats(state)]
+        return [
+            Decision(seat=s, kind=DecisionKind.COMMIT_DUEL_CARD) for s in uncommitted_seats(state)
+        ]
     if stage in SETTING_STAGES and state.turn is not None:
         return _setting_decisions(state, state.turn)
     if stage is Stage.CHALLENGES and not state.event_queue:
         seat = next_chain_seat(state)
-        if seat is not None and not holds_forced_indian(state, seat) and challenge_options(
-            state, seat
+        if (
+            seat is not None
+            and not holds_forced_indian(state, seat)
+            and challenge_options(state, seat)
         ):
             return [Decision(seat=seat, kind=DecisionKind.CHALLENGE)]
     return []
@@ -75,9 +82,18 @@ def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
     if step is TurnStep.RESOLVE and task is not None:
         kind = card_of(state, task.card).kind
         if kind is CardKind.PICTURE and picture_options(state, seat):
-            return [Decision(seat=seat, kind=DecisionKind.PLACE_PICTURE_STONES,
-                             remaining=task.remaining, building=task.building)]
+            return [
+                Decision(
+                    seat=seat,
+                    kind=DecisionKind.PLACE_PICTURE_STONES,
+                    remaining=task.remaining,
+                    building=task.building,
+                )
+            ]
         if kind is CardKind.INDIAN and indian_options(state, seat):
-            return [Decision(seat=seat, kind=DecisionKind.REMOVE_OPPOSING_STONES,
-                             remaining=task.remaining)]
+            return [
+                Decision(
+                    seat=seat, kind=DecisionKind.REMOVE_OPPOSING_STONES, remaining=task.remaining
+                )
+            ]
     return []
