@@ -137,6 +137,11 @@ def _stage_began(state: GameState, e: StageBegan) -> None:
         state.fought = set()
         state.chain_next = 0
         state.duel = None
+    if e.stage is Stage.SETTING_ROUND_1:
+        # The start round is over: its revealed cards go face up onto the discard pile.
+        for _seat, card in sorted(state.commitments.items()):
+            state.discard.append(DiscardedCard(card, True, None))
+        state.commitments = {}
     if e.stage in SETTING_STAGES:
         state.turn = None
         state.turn_step = TurnStep.PLAY
@@ -154,9 +159,7 @@ def _start_committed(state: GameState, e: StartCardCommitted) -> None:
 
 
 def _start_revealed(state: GameState, e: StartCardsRevealed) -> None:
-    for seat, card in e.cards:
-        state.revealed.add(seat)
-        state.discard.append(DiscardedCard(card, True, None))
+    state.revealed.update(seat for seat, _card in e.cards)
 
 
 def _start_player(state: GameState, e: StartPlayerChosen) -> None:

@@ -44,7 +44,8 @@ class StartCardCommitted(DomainEvent, frozen=True):
 
 
 class StartCardsRevealed(DomainEvent, frozen=True):
-    """Every start-round card was turned face up at once; they go onto the discard pile."""
+    """Every start-round card was turned face up at once; they stay on the table until the start
+    round ends, then go face up onto the discard pile."""
 
     cards: tuple[tuple[int, str], ...]
 
@@ -80,7 +81,7 @@ class DuelCardCommitted(DomainEvent, frozen=True):
 
     seat: int
     card: str
-    forced: bool
+    forced: bool | None  # None only in a view that hides whether the choice was forced
 
 
 class CardsDiscarded(DomainEvent, frozen=True):

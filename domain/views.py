@@ -1,0 +1,268 @@
+"""What one seat may see: of the game's state, and of each recorded event (section 12, [SEE-*]).
+
+Everything a player-facing reader gets goes through here. Public: the board, money, points, discs,
+played and revealed cards, the face-up discards, pile and hand sizes, whose decision is awaited
+([SEE-PUBLIC]). Private to one seat: his hand, his unrevealed commitment, the cards he discarded
+face down ([SEE-PRIVATE]). Secret to all: the order of both piles and the game's seed
+([SEE-SECRET]). After the end, everything ([SEE-END]). ``viewer`` None is a spectator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from domain.catalog import BUILDINGS
+from domain.decisions import Decision
+from domain.events import (
+    CardsDealt,
+    CardsDiscarded,
+    CardsDrawn,
+    DomainEvent,
+    DrawPileShuffled,
+    DuelCardCommitted,
+    EventPileShuffled,
+    GameCreated,
+    StartCardCommitted,
+    Variants,
+)
+from domain.events.base import Colour, EndReason, Stage
+from domain.figures import Figure, building_value
+from domain.rules.board import building_controllers
+from domain.rules.pending import pending_decisions
+from domain.state import GameState, Status
+
+#: Stands in for a card id or a seed the viewer may not see; keeps counts visible.
+HIDDEN = "hidden"
+
+
+class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    name: str
+    colour: Colour
+    money: int
+    points: int
+    value_discs: tuple[int, ...]
+    hand_size: int
+    stones_on_board: int
+    stones_in_supply: int
+    hand: tuple[str, ...] | None  # the viewer's own hand; everyone's after the end
+    committed: bool
+    committed_card: str | None  # own, revealed, or after the end
+
+
+class StoneView(msgspec.Struct, frozen=True):
+    row: int
+    col: int
+    seat: int
+
+
+class BuildingView(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    figure: Figure | None
+    value: int | None
+    status: str
+    stones: tuple[StoneView, ...]
+    controllers: tuple[int, ...]
+    scored_by: int | None
+
+
+class EventTaskView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    event: str
+    effect: int
+    recipient: int | None
+
+
+class DuelView(msgspec.Struct, frozen=True, kw_only=True):
+    challenger: int
+    opponent: int
+    building: str
+    winner: int | None
+
+
+class SecretsView(msgspec.Struct, frozen=True, kw_only=True):
+    """Shown only after the end ([SEE-END])."""
+
+    seed: str
+    draw_pile: tuple[str, ...]
+    event_pile: tuple[str, ...]
+
+
+class GameView(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    version: int
+    viewer: int | None
+    status: str
+    max_players: int
+    variants: Variants
+    rules_version: str
+    players: tuple[PlayerView, ...]
+    buildings: tuple[BuildingView, ...]
+    pass_number: int
+    stage: Stage | None
+    start_player: int | None
+    turn: int | None
+    turn_step: str | None
+    played_card: str | None
+    draw_pile_size: int
+    discard_pile: tuple[str, ...]  # bottom first; HIDDEN for face-down cards not the viewer's
+    event_pile_size: int
+    event_discard: tuple[str, ...]
+    current_event: EventTaskView | None
+    duel: DuelView | None
+    awaiting: tuple[Decision, ...]
+    end_reason: EndReason | None
+    winners: tuple[int, ...]
+    secrets: SecretsView | None
+
+
+def game_view(state: GameState, version: int, viewer: int | None) -> GameView:
+    """The game as ``viewer`` may see it."""
+    ended = state.status is Status.ENDED
+    running = state.status is Status.RUNNING
+    return GameView(
+        game_id=str(state.game_id),
+        version=version,
+        viewer=viewer,
+        status=state.status.value,
+        max_players=state.max_players,
+        variants=state.variants,
+        rules_version=state.rules_version,
+        players=tuple(
+            _player_view(state, seat, viewer, ended) for seat in range(len(state.players))
+        ),
+        buildings=tuple(_building_view(state, b) for b in state.buildings),
+        pass_number=state.pass_number,
+        stage=state.stage if running else None,
+        start_player=state.start_player if state.order else None,
+        turn=state.turn if running else None,
+        turn_step=state.turn_step.value if running and state.turn is not None else None,
+        played_card=state.played_card,
+        draw_pile_size=len(state.draw_pile),
+        discard_pile=tuple(
+            d.card if d.face_up or ended or d.owner == viewer else HIDDEN for d in state.discard
+        ),
+        event_pile_size=len(state.event_pile),
+        event_discard=tuple(state.event_discard),
+        current_event=None
+        if state.event_task is None
+        else EventTaskView(
+            seat=state.event_task.seat,
+            event=state.event_task.event,
+            effect=state.event_task.effect,
+            recipient=state.event_task.recipient,
+        ),
+        duel=None
+        if state.duel is None or not running
+        else DuelView(
+            challenger=state.duel.challenger,
+            opponent=state.duel.opponent,
+            building=state.duel.building,
+            winner=state.duel.winner,
+        ),
+        awaiting=tuple(pending_decisions(state)),
+        end_reason=state.end_reason,
+        winners=state.winners,
+        secrets=SecretsView(
+            seed=state.seed,
+            draw_pile=tuple(state.draw_pile),
+            event_pile=tuple(state.event_pile),
+        )
+        if ended
+        else None,
+    )
+
+
+def _player_view(state: GameState, seat: int, viewer: int | None, ended: bool) -> PlayerView:
+    player = state.players[seat]
+    sees_private = ended or seat == viewer
+    committed = state.commitments.get(seat)
+    shown_commitment = committed if (sees_private or seat in state.revealed) else None
+    return PlayerView(
+        seat=seat,
+        name=player.name,
+        colour=player.colour,
+        money=player.money,
+        points=player.points,
+        value_discs=tuple(player.value_discs),
+        hand_size=len(player.hand),
+        stones_on_board=player.on_board,
+        stones_in_supply=player.supply,
+        hand=tuple(player.hand) if sees_private else None,
+        committed=committed is not None,
+        committed_card=shown_commitment,
+    )
+
+
+def _building_view(state: GameState, building_id: str) -> BuildingView:
+    building = state.buildings[building_id]
+    return BuildingView(
+        id=building.id,
+        name=BUILDINGS[building.id].name,
+        figure=building.figure,
+        value=None if building.figure is None else building_value(building.figure),
+        status=building.status.value,
+        stones=tuple(StoneView(r, c, seat) for (r, c), seat in sorted(building.stones.items())),
+        controllers=building_controllers(state, building) if building.is_open else (),
+        scored_by=building.scored_by,
+    )
+
+
+def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def _owner_only(seat_field: str, *hidden_fields: str) -> Callable[[Any, int | None], Any]:
+    """A redactor that hides ``hidden_fields`` from everyone but the seat in ``seat_field``."""
+
+    def redact(event: Any, viewer: int | None) -> Any:
+        if getattr(event, seat_field) == viewer:
+            return event
+        changes: dict[str, Any] = {}
+        for name in hidden_fields:
+            value = getattr(event, name)
+            if isinstance(value, tuple):
+                changes[name] = _hide(value)
+            elif isinstance(value, bool):
+                changes[name] = None
+            else:
+                changes[name] = HIDDEN
+        return msgspec.structs.replace(event, **changes)
+
+    return redact
+
+
+def _secret_to_all(*hidden_fields: str) -> Callable[[Any, int | None], Any]:
+    def redact(event: Any, _viewer: int | None) -> Any:
+        changes = {
+            name: _hide(getattr(event, name)) if isinstance(getattr(event, name), tuple) else HIDDEN
+            for name in hidden_fields
+        }
+        return msgspec.structs.replace(event, **changes)
+
+    return redact
+
+
+#: Every event type carrying hidden information, and how to hide it. All others are public.
+REDACTORS: dict[type[DomainEvent], Callable[[Any, int | None], Any]] = {
+    GameCreated: _secret_to_all("seed"),
+    DrawPileShuffled: _secret_to_all("order"),
+    EventPileShuffled: _secret_to_all("order"),
+    CardsDealt: _owner_only("seat", "cards"),
+    CardsDrawn: _owner_only("seat", "cards"),
+    CardsDiscarded: _owner_only("seat", "cards"),
+    StartCardCommitted: _owner_only("seat", "card"),
+    DuelCardCommitted: _owner_only("seat", "card", "forced"),
+}
+
+
+def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> DomainEvent:
+    """The event as ``viewer`` may see it; unredacted once the game has ended ([SEE-END])."""
+    if game_ended:
+        return event
+    redact = REDACTORS.get(type(event))
+    return event if redact is None else redact(event, viewer)
