@@ -13,10 +13,10 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import Mapper
 
+from dodgecity.serialization import MsgspecMapper
 from domain.actions import Action
 from domain.aggregates.game import Game, project_game
 from domain.events import Colour, DomainEvent, Variants
-from dodgecity.serialization import MsgspecMapper
 
 
 class GameNotFoundError(LookupError):

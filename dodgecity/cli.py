@@ -38,15 +38,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _print_summary(summary: Summary) -> None:
-    print(f"{summary.games} games of {summary.players} players in {summary.seconds} s "
-          f"({summary.games_per_second} games/s, {summary.events_per_second:.0f} events/s)")
-    print("wins by seat:   " + ", ".join(f"seat {s}: {w:g}" for s, w in summary.wins_by_seat.items())
-          + f" (shared wins: {summary.shared_wins})")
-    print("game ends:      " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.end_reasons.items())))
-    print(f"per game:       {summary.average_passes} passes, {summary.average_actions} actions, "
-          f"{summary.average_events} events")
-    print(f"buildings:      {summary.buildings_scored} scored, "
-          f"{summary.buildings_neutralised} neutralised")
+    print(
+        f"{summary.games} games of {summary.players} players in {summary.seconds} s "
+        f"({summary.games_per_second} games/s, {summary.events_per_second:.0f} events/s)"
+    )
+    print(
+        "wins by seat:   "
+        + ", ".join(f"seat {s}: {w:g}" for s, w in summary.wins_by_seat.items())
+        + f" (shared wins: {summary.shared_wins})"
+    )
+    print(
+        "game ends:      " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.end_reasons.items()))
+    )
+    print(
+        f"per game:       {summary.average_passes} passes, {summary.average_actions} actions, "
+        f"{summary.average_events} events"
+    )
+    print(
+        f"buildings:      {summary.buildings_scored} scored, "
+        f"{summary.buildings_neutralised} neutralised"
+    )
     for error in summary.errors:
         print(f"FAILED {error}", file=sys.stderr)
 

@@ -11,9 +11,9 @@ from uuid import UUID, uuid4
 
 import msgspec
 
+from dodgecity.players import Player, RandomPlayer
 from domain.aggregates.game import Game
 from domain.events import DomainEvent
-from dodgecity.players import Player, RandomPlayer
 
 #: A game that has not ended after this many actions is reported as stuck, not looped on forever.
 MAX_ACTIONS_PER_GAME = 100_000
@@ -56,7 +56,9 @@ def play_game(
             if on_events is not None:
                 on_events(game.collect_events())
             pending = game.pending()
-            seat = pending[order.randrange(len(pending))].seat if len(pending) > 1 else pending[0].seat
+            seat = (
+                pending[order.randrange(len(pending))].seat if len(pending) > 1 else pending[0].seat
+            )
             game.act(seat, seats[seat].choose(game, seat))
             actions += 1
             if actions >= MAX_ACTIONS_PER_GAME:
@@ -119,7 +121,7 @@ def simulate(games: int, players: int, seed: str | None) -> Summary:
 
 
 def summarise(results: list[GameResult], players: int, seconds: float) -> Summary:
-    wins: Counter[int] = Counter()
+    wins: dict[int, float] = dict.fromkeys(range(players), 0.0)
     for result in results:
         for winner in result.winners:
             wins[winner] += 1 / len(result.winners)  # a shared win counts as a fraction

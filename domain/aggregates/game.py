@@ -29,7 +29,7 @@ from domain.random_source import RandomSource, SeededRandom
 from domain.rules import commands
 from domain.rules.context import Context, GameOver
 from domain.rules.flow import begin_game
-from domain.rules.legal import legal_actions
+from domain.rules.legal import is_legal, legal_actions
 from domain.rules.pending import pending_decisions
 from domain.state import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY, GameState, Status
 
@@ -127,6 +127,9 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         return legal_actions(self.state, seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return is_legal(self.state, seat, action)
 
     @property
     def is_over(self) -> bool:

@@ -13,8 +13,8 @@ class StageBegan(DomainEvent, frozen=True):
     """A round (or a stage of the duel round) began.
 
     Entering ``setting_round_1`` ends the start round: the revealed start cards go face up onto the
-    discard pile. Entering ``scoring`` ends the duel round: every committed card goes to the discard pile, face up
-    if it was revealed and face down otherwise ([DUEL-DISCARD], [PASS-DISCARD]).
+    discard pile. Entering ``scoring`` ends the duel round: every committed card goes to the discard
+    pile, face up if it was revealed and face down otherwise ([DUEL-DISCARD], [PASS-DISCARD]).
     """
 
     stage: Stage

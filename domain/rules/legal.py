@@ -36,6 +36,27 @@ from domain.rules.pending import pending_decisions
 from domain.state import GameState
 
 
+def is_legal(state: GameState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is one of the listed legal actions, allowing the two spellings of a stone
+    placement: naming a claimed building's own figure, or leaving out a figure that is fixed
+    anyway (the listed action carries it)."""
+    legal = legal_actions(state, seat)
+    if action in legal:
+        return True
+    if not isinstance(action, BuyStone | PlaceStone):
+        return False
+    same_field = [
+        a
+        for a in legal
+        if type(a) is type(action)
+        and (a.building, a.row, a.col) == (action.building, action.row, action.col)
+    ]
+    building = state.buildings.get(action.building)
+    if building is not None and building.figure is not None:
+        return action.figure is building.figure and bool(same_field)
+    return action.figure is None and len(same_field) == 1
+
+
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     actions: list[Action] = []
     for decision in pending_decisions(state):
