@@ -694,8 +694,8 @@ def test_EVENT_STONES_E04_given_present_in_two_buildings_when_drawn_then_one_sto
 
 
 @pytest.mark.rule("EVENT-MANDATORY")
-def test_EVENT_MANDATORY_E04_given_presence_fixed_when_drawn_then_a_building_claimed_meanwhile_is_not_served() -> None:
-    # Seat 0 is present only in the saloon when E04 is drawn; the stone it must add goes there.
+def test_EVENT_MANDATORY_E04_given_present_in_saloon_when_drawn_then_cannot_decline_and_only_saloon_served() -> None:
+    # "where you are present" is fixed when the card is drawn: here, the saloon only.
     game = event_game("E04")
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
     play_question(game)
@@ -944,3 +944,368 @@ def test_EVENT_STONES_E22_given_drawn_in_start_round_when_buying_in_hotel_then_t
 
     assert len(of_type(bought, StoneBought)) == 3
     refused(game, 0, BuyStone(building="hotel", row=1, col=3), "BUY-3")
+
+
+@pytest.mark.rule("EVENT-MANDATORY")
+def test_EVENT_MANDATORY_E30_given_optional_stones_when_drawer_says_done_at_once_then_declined() -> None:
+    game = event_game("E30")
+    play_question(game)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30",
+                                      remaining=2)
+    assert Done() in game.legal_actions(0)
+
+    events = when(game, 0, Done())
+
+    assert of_type(events, StonePlaced) == []
+    assert outcomes(events, "E30") == [EffectOutcome.DECLINED]
+    assert decision(game).kind is DecisionKind.BUY_STONES
+
+
+@pytest.mark.rule("EVENT-STONES")
+def test_EVENT_STONES_E30_given_one_stone_placed_when_second_goes_elsewhere_then_refused_and_done_keeps_one() -> None:
+    game = event_game("E30")
+    stones(game, 1, "saloon", [(1, 0)], Figure.COWBOY)
+    stones(game, 1, "post", [(1, 0)], Figure.BANDIT)
+    play_question(game)
+    events = place(game, "saloon", (1, 1))
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30",
+                                      remaining=1, building="saloon")
+    refused(game, 0, PlaceStone(building="post", row=1, col=1), "EVENT-STONES")
+
+    events += when(game, 0, Done())
+
+    assert [(e.building, e.cell) for e in of_type(events, StonePlaced)] == [("saloon", (1, 1))]
+    assert outcomes(events, "E30") == [EffectOutcome.PARTIAL]
+    assert decision(game).kind is DecisionKind.BUY_STONES
+
+
+@pytest.mark.rule("EVENT-STONES")
+def test_EVENT_STONES_E30_given_optional_stones_when_both_placed_in_one_building_then_done() -> None:
+    game = event_game("E30")
+    play_question(game)
+
+    events = place(game, "post", (1, 0), Figure.SHERIFF) + place(game, "post", (1, 1))
+
+    assert [(e.building, e.cell) for e in of_type(events, StonePlaced)] == [
+        ("post", (1, 0)),
+        ("post", (1, 1)),
+    ]
+    assert plains(of_type(events, BuildingClaimed)) == [
+        BuildingClaimed(seat=0, building="post", figure=Figure.SHERIFF)
+    ]
+    assert outcomes(events, "E30") == [EffectOutcome.DONE]
+
+
+@pytest.mark.rule("EVENT-STONES")
+def test_EVENT_STONES_E31_given_bandit_building_when_drawn_then_two_bandits_may_be_split_and_claim() -> None:
+    game = event_game("E31")
+    stones(game, 1, "saloon", [(1, 0)], Figure.BANDIT)
+    stones(game, 1, "post", [(1, 0)], Figure.COWBOY)
+    play_question(game)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E31",
+                                      remaining=2)
+    refused(game, 0, PlaceStone(building="post", row=1, col=1), "EVENT-STONES")
+
+    events = place(game, "saloon", (1, 1))
+    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {
+        "saloon", "hotel", "sheriff"
+    }
+    events += place(game, "hotel", (0, 0), Figure.BANDIT)
+
+    assert [(e.building, e.cell) for e in of_type(events, StonePlaced)] == [
+        ("saloon", (1, 1)),
+        ("hotel", (0, 0)),
+    ]
+    assert plains(of_type(events, BuildingClaimed)) == [
+        BuildingClaimed(seat=0, building="hotel", figure=Figure.BANDIT)
+    ]
+    assert outcomes(events, "E31") == [EffectOutcome.DONE]
+
+
+@pytest.mark.rule("EVENT-STONES")
+def test_EVENT_STONES_E31_given_unclaimed_building_when_other_figure_named_then_refused() -> None:
+    game = event_game("E31")
+    play_question(game)
+
+    refused(game, 0, PlaceStone(building="hotel", row=0, col=0, figure=Figure.LADY),
+            "EVENT-STONES")
+
+
+# -- removals: E09, E12, E29 (and the stone halves of E10, E15, E18, E23) ------------------------
+
+
+@pytest.mark.rule("EVENT-RESOLVE")
+def test_EVENT_RESOLVE_E09_given_gunmen_when_drawn_then_drawer_removes_one_own_gunman() -> None:
+    game = event_game("E09")
+    stones(game, 0, "saloon", [(1, 0), (1, 1)], Figure.GUNMAN)
+    stones(game, 1, "saloon", [(1, 2)])
+    stones(game, 0, "post", [(1, 0)], Figure.LADY)
+    play_question(game)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.REMOVE_OWN_STONES, event="E09",
+                                      remaining=1)
+    assert game.legal_actions(0) == [
+        RemoveStone(building="saloon", row=1, col=0),
+        RemoveStone(building="saloon", row=1, col=1),
+    ]
+    refused(game, 0, RemoveStone(building="saloon", row=1, col=2), "EVENT-RESOLVE")  # seat 1's
+    refused(game, 0, RemoveStone(building="post", row=1, col=0), "EVENT-RESOLVE")  # a lady
+
+    events = when(game, 0, RemoveStone(building="saloon", row=1, col=1))
+
+    assert plains(of_type(events, StoneRemoved)) == [
+        StoneRemoved(by=0, owner=0, building="saloon", cell=(1, 1), cause="E09")
+    ]
+    assert game.state.buildings["saloon"].stones == {(1, 0): 0, (1, 2): 1}
+    assert game.state.players[0].on_board == 2
+    assert cash(game, 0) == 2000  # no refund
+    assert outcomes(events, "E09") == [EffectOutcome.DONE]
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E09_given_no_gunman_when_drawn_then_no_effect() -> None:
+    game = event_game("E09")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+    stones(game, 1, "post", [(1, 0)], Figure.GUNMAN)
+
+    events = play_question(game)
+
+    assert of_type(events, StoneRemoved) == []
+    assert outcomes(events, "E09") == [EffectOutcome.SKIPPED]
+    assert decision(game).kind is DecisionKind.BUY_STONES
+
+
+@pytest.mark.rule("EVENT-RESOLVE")
+def test_EVENT_RESOLVE_E12_given_three_bandits_when_drawn_then_two_are_removed() -> None:
+    game = event_game("E12")
+    stones(game, 0, "saloon", [(1, 0), (1, 1)], Figure.BANDIT)
+    stones(game, 0, "post", [(1, 0)], Figure.BANDIT)
+    play_question(game)
+    assert decision(game).remaining == 2
+
+    events = when(game, 0, RemoveStone(building="saloon", row=1, col=0))
+    events += when(game, 0, RemoveStone(building="post", row=1, col=0))
+
+    assert [(e.building, e.cell) for e in of_type(events, StoneRemoved)] == [
+        ("saloon", (1, 0)),
+        ("post", (1, 0)),
+    ]
+    assert game.state.players[0].on_board == 1
+    assert outcomes(events, "E12") == [EffectOutcome.DONE]
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E12_given_one_bandit_when_drawn_then_only_that_one_is_removed() -> None:
+    game = event_game("E12")
+    stones(game, 0, "saloon", [(1, 0)], Figure.BANDIT)
+    stones(game, 0, "post", [(1, 0)], Figure.COWBOY)
+    play_question(game)
+
+    events = when(game, 0, RemoveStone(building="saloon", row=1, col=0))
+
+    assert outcomes(events, "E12") == [EffectOutcome.PARTIAL]
+    assert owner_at(game, "post", (1, 0)) == 0
+    assert decision(game).kind is DecisionKind.BUY_STONES
+
+
+@pytest.mark.rule("EVENT-RESOLVE")
+def test_EVENT_RESOLVE_E29_given_stones_of_two_figures_when_drawn_then_any_one_own_stone_removed() -> None:
+    game = event_game("E29")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+    stones(game, 0, "post", [(1, 0)], Figure.LADY)
+    stones(game, 1, "post", [(1, 1)])
+    play_question(game)
+    assert game.legal_actions(0) == [
+        RemoveStone(building="saloon", row=1, col=0),
+        RemoveStone(building="post", row=1, col=0),
+    ]
+    refused(game, 0, RemoveStone(building="post", row=1, col=1), "EVENT-RESOLVE")
+
+    events = when(game, 0, RemoveStone(building="post", row=1, col=0))
+
+    assert plains(of_type(events, StoneRemoved)) == [
+        StoneRemoved(by=0, owner=0, building="post", cell=(1, 0), cause="E29")
+    ]
+    assert game.state.players[0].supply == STONES_PER_COLOUR - 1
+    assert outcomes(events, "E29") == [EffectOutcome.DONE]
+
+
+@pytest.mark.rule("EVENT-MANDATORY")
+def test_EVENT_MANDATORY_E29_given_a_stone_when_drawer_says_done_then_refused() -> None:
+    game = event_game("E29")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+    play_question(game)
+
+    refused(game, 0, Done(), "EVENT-MANDATORY")
+
+
+# -- independent clauses: E10, E15; linked cards: E18, E23 -------------------------------------
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E10_given_a_stone_when_drawn_then_removes_a_man_and_pays_300() -> None:
+    game = event_game("E10")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+    play_question(game)
+
+    events = when(game, 0, RemoveStone(building="saloon", row=1, col=0))
+
+    assert names(events)[:3] == ["StoneRemoved", "EventEffectEnded", "MoneyPaid"]
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
+                                                       cause="E10")
+    assert outcomes(events, "E10") == [EffectOutcome.DONE, EffectOutcome.DONE]
+    assert cash(game, 0) == 1700
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E10_given_no_stone_when_drawn_then_still_pays_300() -> None:
+    game = event_game("E10")
+
+    events = play_question(game)
+
+    assert of_type(events, StoneRemoved) == []
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
+                                                       cause="E10")
+    assert outcomes(events, "E10") == [EffectOutcome.SKIPPED, EffectOutcome.DONE]
+    assert cash(game, 0) == 1700
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E15_given_a_stone_when_drawn_then_pays_300_and_removes_a_man() -> None:
+    game = event_game("E15")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+
+    events = play_question(game)
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
+                                                       cause="E15")
+    assert decision(game).kind is DecisionKind.REMOVE_OWN_STONES
+    events += when(game, 0, RemoveStone(building="saloon", row=1, col=0))
+
+    assert names(events).index("MoneyPaid") < names(events).index("StoneRemoved")
+    assert outcomes(events, "E15") == [EffectOutcome.DONE, EffectOutcome.DONE]
+    assert cash(game, 0) == 1700
+    assert game.state.players[0].on_board == 0
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E15_given_no_stone_when_drawn_then_still_pays_300() -> None:
+    game = event_game("E15")
+
+    events = play_question(game)
+
+    assert plain(only(events, MoneyPaid)).amount == 300
+    assert outcomes(events, "E15") == [EffectOutcome.DONE, EffectOutcome.SKIPPED]
+    assert cash(game, 0) == 1700
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E18_given_no_stone_when_drawn_then_no_payment_either() -> None:
+    game = event_game("E18")
+
+    events = play_question(game)
+
+    assert of_type(events, MoneyPaid) == []
+    assert outcomes(events, "E18") == [EffectOutcome.SKIPPED, EffectOutcome.SKIPPED]
+    assert cash(game, 0) == 2000
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E18_given_a_stone_when_drawn_then_it_leaves_with_300() -> None:
+    game = event_game("E18")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+    play_question(game)
+
+    events = when(game, 0, RemoveStone(building="saloon", row=1, col=0))
+
+    assert plains(of_type(events, StoneRemoved)) == [
+        StoneRemoved(by=0, owner=0, building="saloon", cell=(1, 0), cause="E18")
+    ]
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
+                                                       cause="E18")
+    assert cash(game, 0) == 1700
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E23_given_stones_but_no_lady_when_drawn_then_no_effect_not_even_the_200() -> None:
+    game = event_game("E23")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+
+    events = play_question(game)
+
+    assert of_type(events, StoneRemoved) == []
+    assert of_type(events, MoneyPaid) == []
+    assert outcomes(events, "E23") == [EffectOutcome.SKIPPED, EffectOutcome.SKIPPED]
+    assert owner_at(game, "saloon", (1, 0)) == 0
+    assert cash(game, 0) == 2000
+
+
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E23_given_a_lady_when_drawn_then_the_lady_leaves_with_200() -> None:
+    game = event_game("E23")
+    stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
+    stones(game, 0, "hotel", [(1, 1)], Figure.LADY)
+    play_question(game)
+    assert game.legal_actions(0) == [RemoveStone(building="hotel", row=1, col=1)]
+
+    events = when(game, 0, RemoveStone(building="hotel", row=1, col=1))
+
+    assert plains(of_type(events, StoneRemoved)) == [
+        StoneRemoved(by=0, owner=0, building="hotel", cell=(1, 1), cause="E23")
+    ]
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=200, to=None, waived=0,
+                                                       cause="E23")
+    assert outcomes(events, "E23") == [EffectOutcome.DONE, EffectOutcome.DONE]
+    assert owner_at(game, "saloon", (1, 0)) == 0
+    assert cash(game, 0) == 1800
+
+
+# -- EVENT-BIRTHDAY: E19 -----------------------------------------------------------------------
+
+
+@pytest.mark.rule("EVENT-BIRTHDAY")
+def test_EVENT_BIRTHDAY_E19_given_opponents_with_plenty_when_drawn_then_each_gives_50() -> None:
+    game = event_game("E19", players=4)
+
+    events = play_question(game)
+
+    assert plains(of_type(events, MoneyPaid)) == [
+        MoneyPaid(seat=s, amount=50, to=0, waived=0, cause="E19") for s in (1, 2, 3)
+    ]
+    assert [cash(game, s) for s in range(4)] == [2150, 1950, 1950, 1950]
+    assert outcomes(events, "E19") == [EffectOutcome.DONE]
+
+
+@pytest.mark.rule("EVENT-BIRTHDAY")
+def test_EVENT_BIRTHDAY_E19_given_poor_opponents_when_drawn_then_each_gives_what_he_has_up_to_50() -> None:
+    game = event_game("E19")
+    money(game, 1, 30)
+    money(game, 2, 0)
+    stones(game, 2, "saloon", [(1, 0)], Figure.LADY)
+
+    events = play_question(game)
+
+    assert sum(e.amount for e in of_type(events, MoneyPaid) if e.to == 0) == 30
+    assert all(e.waived == 0 for e in of_type(events, MoneyPaid))
+    assert [cash(game, s) for s in (0, 1, 2)] == [2030, 0, 0]
+    assert owner_at(game, "saloon", (1, 0)) == 2  # nobody sells for a birthday
+    assert decision(game).kind is DecisionKind.BUY_STONES
+
+
+# -- the event pile ----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("EVENT-RESOLVE")
+def test_EVENT_RESOLVE_E20_given_event_pile_empty_when_next_question_draws_then_discard_reshuffled() -> None:
+    game = new_game(3, hands={0: [QUESTION_1], 1: [QUESTION_2], 2: [LADY_7]})
+    given(game, EventPileShuffled(order=("E20",), from_discard=False))
+
+    events = commit_start(game, {0: QUESTION_1, 1: QUESTION_2, 2: LADY_7})
+
+    # seat 2 starts; seat 0 draws the last card, seat 1 finds the pile empty
+    drawn = plains(of_type(events, EventCardDrawn))
+    assert drawn == [EventCardDrawn(seat=0, event="E20"), EventCardDrawn(seat=1, event="E20")]
+    assert plains(of_type(events, EventPileShuffled)) == [
+        EventPileShuffled(order=("E20",), from_discard=True)
+    ]
+    order = names(events)
+    assert order.index("EventPileShuffled") > order.index("EventCardResolved")
+    assert [cash(game, s) for s in (0, 1, 2)] == [2400, 2400, 2000]
