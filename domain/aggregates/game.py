@@ -48,6 +48,7 @@ class Game:
         self.state = GameState()
         self._pending: list[DomainEvent] = []
         self._random_factory = random_factory
+        self._decisions: tuple[int, list[Decision]] = (-1, [])
 
     # -- creating and joining -------------------------------------------------------------
 
@@ -119,17 +120,22 @@ class Game:
 
     def act(self, seat: int, action: Action) -> None:
         """Perform one action for ``seat``; raises RuleViolation, recording nothing, if refused."""
-        self._command(lambda ctx: commands.act(ctx, seat, action))
+        awaited = self.pending()
+        self._command(lambda ctx: commands.act(ctx, seat, action, awaited))
 
     def pending(self) -> list[Decision]:
         """The decisions the game waits for; several only for simultaneous commitments."""
-        return pending_decisions(self.state)
+        version, decisions = self._decisions
+        if version != self.version:
+            decisions = pending_decisions(self.state)
+            self._decisions = (self.version, decisions)
+        return list(decisions)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self.state, seat)
+        return legal_actions(self.state, seat, self.pending())
 
     def is_legal(self, seat: int, action: Action) -> bool:
-        return is_legal(self.state, seat, action)
+        return is_legal(self.state, seat, action, self.pending())
 
     @property
     def is_over(self) -> bool:

@@ -16,6 +16,7 @@ from domain.actions import (
     PlaceStone,
     PlayCard,
     RemoveStone,
+    SellStone,
 )
 from domain.decisions import ACCEPTS, Decision, DecisionKind
 from domain.errors import RuleViolation
@@ -39,12 +40,13 @@ from domain.rules.context import Context
 from domain.rules.event_cards import handle_event_action
 from domain.rules.flow import advance
 from domain.rules.options import card_of, challenge_options, commit_options
-from domain.rules.pending import pending_decisions
 from domain.rules.stones import put_stone
-from domain.state import GameState, Status
+from domain.state import GameState, Status, TurnStep
 
 
-def decision_for(state: GameState, seat: int) -> Decision:
+def decision_for(
+    state: GameState, seat: int, pending: list[Decision], action: Action | None = None
+) -> Decision:
     """The decision ``seat`` must make now, or the refusal explaining why it may not act."""
     if state.status is Status.LOBBY:
         raise RuleViolation("SETUP-PLAYERS", "the game has not started yet")
@@ -55,25 +57,48 @@ def decision_for(state: GameState, seat: int) -> Decision:
         raise RuleViolation(rule, "the game has ended")
     if not 0 <= seat < state.player_count:
         raise RuleViolation("SETUP-PLAYERS", f"there is no seat {seat} in this game")
-    pending = pending_decisions(state)
     for decision in pending:
         if decision.seat == seat:
             return decision
     waiting = ", ".join(f"seat {d.seat} ({d.kind})" for d in pending) or "nobody"
+    if action is not None:
+        _refuse_misfit(state, seat, action, None)
     raise RuleViolation(
         "PASS-ORDER", f"seat {seat} has nothing to decide now; waiting for {waiting}"
     )
 
 
-def act(ctx: Context, seat: int, action: Action) -> None:
-    decision = decision_for(ctx.state, seat)
+def act(ctx: Context, seat: int, action: Action, pending: list[Decision]) -> None:
+    """Handle ``seat``'s action; ``pending`` are the decisions awaited before it."""
+    decision = decision_for(ctx.state, seat, pending, action)
     if not isinstance(action, ACCEPTS[decision.kind]):
+        _refuse_misfit(ctx.state, seat, action, decision)
         expected = ", ".join(sorted(a.__struct_config__.tag for a in ACCEPTS[decision.kind]))  # type: ignore[misc]
         raise RuleViolation(
             "PASS-ORDER", f"the game waits for {decision.kind} from seat {seat}: one of {expected}"
         )
     _HANDLERS.get(decision.kind, handle_event_action)(ctx, decision, action)
     advance(ctx)
+
+
+def _refuse_misfit(state: GameState, seat: int, action: Action, decision: Decision | None) -> None:
+    """Name the rule an action breaks when it does not answer the awaited decision, where a more
+    telling rule than the order of play applies."""
+    kind = None if decision is None else decision.kind
+    if isinstance(action, Done) and kind is DecisionKind.SELL_STONES:
+        raise RuleViolation("EVENT-SELL", "you must sell stones until you can pay")
+    if isinstance(action, Done) and decision is not None and decision.event is not None:
+        raise RuleViolation(
+            "EVENT-MANDATORY", f"{decision.event} must be carried out where possible"
+        )
+    if isinstance(action, SellStone):
+        raise RuleViolation(
+            "EVENT-SELL", "the bank buys stones only to settle a debt you cannot pay"
+        )
+    if isinstance(action, CommitCard) and seat in state.commitments:
+        raise RuleViolation("PASS-ONE-CARD", "you have already committed your card for this round")
+    if isinstance(action, PlayCard) and state.turn == seat and state.turn_step is not TurnStep.PLAY:
+        raise RuleViolation("PASS-ONE-CARD", "you have already played your card this turn")
 
 
 def _card_in_hand(state: GameState, seat: int, card: str) -> None:

@@ -36,11 +36,13 @@ from domain.rules.pending import pending_decisions
 from domain.state import GameState
 
 
-def is_legal(state: GameState, seat: int, action: Action) -> bool:
+def is_legal(
+    state: GameState, seat: int, action: Action, pending: list[Decision] | None = None
+) -> bool:
     """Whether ``action`` is one of the listed legal actions, allowing the two spellings of a stone
     placement: naming a claimed building's own figure, or leaving out a figure that is fixed
     anyway (the listed action carries it)."""
-    legal = legal_actions(state, seat)
+    legal = legal_actions(state, seat, pending)
     if action in legal:
         return True
     if not isinstance(action, BuyStone | PlaceStone):
@@ -57,9 +59,11 @@ def is_legal(state: GameState, seat: int, action: Action) -> bool:
     return action.figure is None and len(same_field) == 1
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
+def legal_actions(
+    state: GameState, seat: int, pending: list[Decision] | None = None
+) -> list[Action]:
     actions: list[Action] = []
-    for decision in pending_decisions(state):
+    for decision in pending_decisions(state) if pending is None else pending:
         if decision.seat == seat:
             actions.extend(_for_decision(state, decision))
     return actions

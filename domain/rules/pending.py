@@ -12,7 +12,6 @@ from domain.rules.options import (
     card_of,
     challenge_options,
     holds_forced_indian,
-    indian_options,
     picture_options,
 )
 from domain.state import GameState, Status, TurnStep
@@ -70,6 +69,12 @@ def pending_decisions(state: GameState) -> list[Decision]:
     return []
 
 
+def _opposing_stone_exists(state: GameState, seat: int) -> bool:
+    return any(
+        owner != seat for b in state.buildings.values() if b.is_open for owner in b.stones.values()
+    )
+
+
 def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
     step = state.turn_step
     if step is TurnStep.PLAY:
@@ -81,7 +86,7 @@ def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
     task = state.card_task
     if step is TurnStep.RESOLVE and task is not None:
         kind = card_of(state, task.card).kind
-        if kind is CardKind.PICTURE and picture_options(state, seat):
+        if kind is CardKind.PICTURE and picture_options(state, seat):  # small: one figure
             return [
                 Decision(
                     seat=seat,
@@ -90,7 +95,7 @@ def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
                     building=task.building,
                 )
             ]
-        if kind is CardKind.INDIAN and indian_options(state, seat):
+        if kind is CardKind.INDIAN and task.remaining > 0 and _opposing_stone_exists(state, seat):
             return [
                 Decision(
                     seat=seat, kind=DecisionKind.REMOVE_OPPOSING_STONES, remaining=task.remaining

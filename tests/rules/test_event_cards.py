@@ -1,5 +1,5 @@
-"""Event cards (RULES.md section 9, events.json): every one of the 32 cards E01..E32, and the general
-event rules EVENT-RESOLVE, EVENT-POSSIBLE, EVENT-MANDATORY, EVENT-STONES, EVENT-TRANSFER,
+"""Event cards (RULES.md section 9, events.json): every one of the 32 cards E01..E32, and the
+general event rules EVENT-RESOLVE, EVENT-POSSIBLE, EVENT-MANDATORY, EVENT-STONES, EVENT-TRANSFER,
 EVENT-ABSENT, EVENT-CARD and EVENT-BIRTHDAY.
 
 Most tests arrange the event card on top of the event pile, give seat 0 the LADY_7 (so it becomes
@@ -20,7 +20,6 @@ from domain.actions import (
     BuyStone,
     Challenge,
     ChooseRecipient,
-    CommitCard,
     Done,
     EndTurn,
     GiveStone,
@@ -35,7 +34,6 @@ from domain.errors import RuleViolation
 from domain.events import (
     BuildingClaimed,
     BuildingNeutralised,
-    CardResolved,
     CardsDiscarded,
     CardsDrawn,
     DomainEvent,
@@ -88,6 +86,7 @@ from tests.builders import (
 )
 
 E = TypeVar("E", bound=DomainEvent)
+Cell = tuple[int, int]
 
 # Start-round cards: seat 0's LADY_7 beats all, so seat 0 is start player and plays first.
 START_CARDS = {0: LADY_7, 1: COWBOY_5, 2: COWBOY_6, 3: COWBOY_7, 4: SHERIFF_5}
@@ -101,7 +100,8 @@ NUMBER_CARDS = {1: BANDIT_5, 2: BANDIT_6, 3: BANDIT_7, 4: SHERIFF_6}
 def event_game(event: str, players: int = 3, *, draw_next: Sequence[str] = ()) -> Game:
     """Given: a new game in its start round; ``event`` is on top of the event pile; seat 0 holds
     LADY_7 and QUESTION_1, every other seat a low start card and a number card."""
-    hands = {seat: [START_CARDS[seat], NUMBER_CARDS.get(seat, QUESTION_1)] for seat in range(players)}
+    hands = {seat: [START_CARDS[seat], NUMBER_CARDS[seat]] for seat in range(1, players)}
+    hands[0] = [LADY_7, QUESTION_1]
     return new_game(players, hands=hands, events=[event], draw_next=draw_next)
 
 
@@ -142,7 +142,7 @@ def decision(game: Game) -> Decision:
     return pending[0]
 
 
-def owner_at(game: Game, building: str, cell: tuple[int, int]) -> int | None:
+def owner_at(game: Game, building: str, cell: Cell) -> int | None:
     return game.state.buildings[building].stones.get(cell)
 
 
@@ -150,12 +150,11 @@ def cash(game: Game, seat: int) -> int:
     return game.state.players[seat].money
 
 
-def place(game: Game, building: str, cell: tuple[int, int],
-          figure: Figure | None = None) -> list[DomainEvent]:
+def place(game: Game, building: str, cell: Cell, figure: Figure | None = None) -> list[DomainEvent]:
     return when(game, 0, PlaceStone(building=building, row=cell[0], col=cell[1], figure=figure))
 
 
-def checkerboard(building: str, skip: Iterable[tuple[int, int]] = ()) -> dict[int, list[tuple[int, int]]]:
+def checkerboard(building: str, skip: Iterable[Cell] = ()) -> dict[int, list[Cell]]:
     """The building's fields (minus ``skip``) split between seats 1 and 2 like a checkerboard: no
     two stones of one colour are adjacent, so neither seat controls the building."""
     left_out = set(skip)
@@ -191,7 +190,7 @@ def assert_gains(event: str, amount: int) -> None:
 
 
 @pytest.mark.rule("EVENT-RESOLVE")
-def test_EVENT_RESOLVE_E01_given_setting_turn_when_question_played_then_card_resolved_before_buying() -> None:
+def test_EVENT_RESOLVE_E01_given_setting_turn_when_drawn_then_resolved_before_buying() -> None:
     game = event_game("E01")
 
     events = play_question(game)
@@ -211,7 +210,7 @@ def test_EVENT_RESOLVE_E01_given_setting_turn_when_question_played_then_card_res
 
 
 @pytest.mark.rule("EVENT-RESOLVE")
-def test_EVENT_RESOLVE_E22_given_question_in_start_round_when_revealed_then_resolved_before_setting_round() -> None:
+def test_EVENT_RESOLVE_E22_given_start_round_when_drawn_then_resolved_before_setting() -> None:
     game = event_game("E22")
 
     events = question_in_start_round(game)
@@ -322,7 +321,7 @@ def test_EVENT_RESOLVE_E28_when_drawn_then_bank_pays_300() -> None:
 
 
 @pytest.mark.rule("EVENT-CARD")
-def test_EVENT_CARD_E05_given_setting_turn_when_drawn_then_pays_100_and_draws_a_card_into_hand() -> None:
+def test_EVENT_CARD_E05_given_setting_turn_when_drawn_then_pays_100_and_draws_a_card() -> None:
     game = event_game("E05", draw_next=[LADY_5])
 
     events = play_question(game)
@@ -339,7 +338,7 @@ def test_EVENT_CARD_E05_given_setting_turn_when_drawn_then_pays_100_and_draws_a_
 
 
 @pytest.mark.rule("EVENT-CARD")
-def test_EVENT_CARD_E24_given_drawn_in_start_round_when_next_setting_turn_then_drawn_card_can_be_played() -> None:
+def test_EVENT_CARD_E24_given_drawn_in_start_round_when_setting_turn_then_card_playable() -> None:
     game = event_game("E24", draw_next=[LADY_5])
     events = question_in_start_round(game)
     assert plains(of_type(events, CardsDrawn)) == [CardsDrawn(seat=0, cards=(LADY_5,), cause="E24")]
@@ -351,7 +350,9 @@ def test_EVENT_CARD_E24_given_drawn_in_start_round_when_next_setting_turn_then_d
 
     events = when(game, 0, PlayCard(card=LADY_5))
 
-    assert plains(of_type(events, MoneyReceived)) == [MoneyReceived(seat=0, amount=500, cause=LADY_5)]
+    assert plains(of_type(events, MoneyReceived)) == [
+        MoneyReceived(seat=0, amount=500, cause=LADY_5)
+    ]
     assert LADY_5 not in game.state.players[0].hand
 
 
@@ -380,7 +381,7 @@ def _duel_round_question_game() -> Game:
 
 
 @pytest.mark.rule("EVENT-CARD")
-def test_EVENT_CARD_E05_given_drawn_in_duel_round_after_commitments_when_pass_ends_then_card_discarded_face_down() -> None:
+def test_EVENT_CARD_E05_given_drawn_in_duel_round_when_pass_ends_then_discarded_face_down() -> None:
     game = _duel_round_question_game()
     # the last cards were committed automatically; seat 0 must challenge seat 1 over the saloon
     assert game.state.commitments == {0: QUESTION_1, 1: GUNMAN_7, 2: COWBOY_7}
@@ -405,7 +406,7 @@ def test_EVENT_CARD_E05_given_drawn_in_duel_round_after_commitments_when_pass_en
 
 
 @pytest.mark.rule("EVENT-POSSIBLE")
-def test_EVENT_POSSIBLE_E02_given_no_lady_on_board_when_drawn_then_no_effect_not_even_the_200() -> None:
+def test_EVENT_POSSIBLE_E02_given_no_lady_when_drawn_then_no_effect_not_even_the_200() -> None:
     game = event_game("E02")
     stones(game, 0, "saloon", [(1, 0), (1, 1)], Figure.COWBOY)
 
@@ -420,7 +421,7 @@ def test_EVENT_POSSIBLE_E02_given_no_lady_on_board_when_drawn_then_no_effect_not
 
 
 @pytest.mark.rule("EVENT-TRANSFER")
-def test_EVENT_TRANSFER_E02_given_a_lady_when_drawn_then_drawer_chooses_opponent_and_lady_joins_him_with_200() -> None:
+def test_EVENT_TRANSFER_E02_given_a_lady_when_drawn_then_she_joins_an_opponent_with_200() -> None:
     game = event_game("E02")
     stones(game, 0, "hotel", [(1, 1)], Figure.LADY)
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
@@ -471,7 +472,7 @@ def test_EVENT_RESOLVE_E02_given_a_lady_and_a_cowboy_when_giving_the_cowboy_then
 
 
 @pytest.mark.rule("EVENT-TRANSFER")
-def test_EVENT_TRANSFER_E06_given_three_cowboys_when_drawn_then_two_join_the_chosen_opponent_in_place() -> None:
+def test_EVENT_TRANSFER_E06_given_three_cowboys_when_drawn_then_two_replaced_in_place() -> None:
     game = event_game("E06")
     stones(game, 0, "saloon", [(1, 0), (1, 1), (1, 2)], Figure.COWBOY)
     play_question(game)
@@ -511,7 +512,7 @@ def test_EVENT_POSSIBLE_E06_given_one_cowboy_when_drawn_then_only_that_one_is_tr
 
 
 @pytest.mark.rule("EVENT-TRANSFER")
-def test_EVENT_TRANSFER_E06_given_recipient_supply_empty_when_stones_given_then_just_removed() -> None:
+def test_EVENT_TRANSFER_E06_given_recipient_supply_empty_when_given_then_just_removed() -> None:
     game = event_game("E06")
     stones(game, 0, "saloon", [(1, 0), (1, 1)], Figure.COWBOY)
     hotel = sorted(BUILDINGS["hotel"].fields)
@@ -535,7 +536,7 @@ def test_EVENT_TRANSFER_E06_given_recipient_supply_empty_when_stones_given_then_
 
 
 @pytest.mark.rule("EVENT-TRANSFER")
-def test_EVENT_TRANSFER_E06_given_full_saloon_held_by_drawer_when_a_chain_cowboy_is_given_then_neutralised() -> None:
+def test_EVENT_TRANSFER_E06_given_full_saloon_when_chain_stone_given_then_neutralised() -> None:
     game = event_game("E06")
     chain = [(0, 1), (1, 1), (2, 1), (3, 1), (3, 2), (3, 3), (3, 4)]  # connects all 4 landmarks
     stones(game, 0, "saloon", chain, Figure.COWBOY)
@@ -556,7 +557,7 @@ def test_EVENT_TRANSFER_E06_given_full_saloon_held_by_drawer_when_a_chain_cowboy
 
 
 @pytest.mark.rule("EVENT-TRANSFER")
-def test_EVENT_TRANSFER_E27_given_two_gunmen_when_drawn_then_both_join_the_chosen_opponent() -> None:
+def test_EVENT_TRANSFER_E27_given_two_gunmen_when_drawn_then_both_join_the_opponent() -> None:
     game = event_game("E27")
     stones(game, 0, "post", [(1, 0), (1, 1)], Figure.GUNMAN)
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
@@ -581,7 +582,7 @@ def test_EVENT_TRANSFER_E27_given_two_gunmen_when_drawn_then_both_join_the_chose
 
 
 @pytest.mark.rule("EVENT-POSSIBLE")
-def test_EVENT_POSSIBLE_E27_given_no_gunman_when_drawn_then_no_opponent_is_asked_and_nothing_happens() -> None:
+def test_EVENT_POSSIBLE_E27_given_no_gunman_when_drawn_then_nothing_happens() -> None:
     game = event_game("E27")
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
 
@@ -607,7 +608,7 @@ def test_EVENT_MANDATORY_E06_given_cowboys_to_give_when_drawer_says_done_then_re
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E03_given_gunman_and_sheriff_buildings_when_drawn_then_gunman_only_in_gunman_or_unclaimed() -> None:
+def test_EVENT_STONES_E03_when_drawn_then_gunman_only_into_gunman_or_unclaimed_buildings() -> None:
     game = event_game("E03")
     stones(game, 1, "saloon", [(1, 0)], Figure.GUNMAN)
     stones(game, 1, "post", [(1, 0)], Figure.SHERIFF)
@@ -649,7 +650,7 @@ def test_EVENT_STONES_E03_given_unclaimed_buildings_when_placed_then_claims_one_
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E03_given_both_gunman_discs_used_and_closed_when_drawn_then_gunman_forfeited() -> None:
+def test_EVENT_STONES_E03_given_no_gunman_building_possible_when_drawn_then_forfeited() -> None:
     game = event_game("E03")
     given(
         game,
@@ -668,7 +669,7 @@ def test_EVENT_STONES_E03_given_both_gunman_discs_used_and_closed_when_drawn_the
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E04_given_present_in_two_buildings_when_drawn_then_one_stone_in_each_of_them() -> None:
+def test_EVENT_STONES_E04_given_present_in_two_buildings_when_drawn_then_one_in_each() -> None:
     game = event_game("E04")
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
     stones(game, 0, "post", [(1, 0)], Figure.BANDIT)
@@ -694,7 +695,7 @@ def test_EVENT_STONES_E04_given_present_in_two_buildings_when_drawn_then_one_sto
 
 
 @pytest.mark.rule("EVENT-MANDATORY")
-def test_EVENT_MANDATORY_E04_given_present_in_saloon_when_drawn_then_cannot_decline_and_only_saloon_served() -> None:
+def test_EVENT_MANDATORY_E04_given_present_in_saloon_when_drawn_then_must_place_there() -> None:
     # "where you are present" is fixed when the card is drawn: here, the saloon only.
     game = event_game("E04")
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
@@ -743,7 +744,7 @@ def test_EVENT_STONES_E11_when_drawn_then_one_free_stone_of_the_buildings_figure
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E11_given_unclaimed_building_when_placed_with_a_chosen_figure_then_claims_it() -> None:
+def test_EVENT_STONES_E11_given_unclaimed_building_when_placed_then_claims_it() -> None:
     game = event_game("E11")
     play_question(game)
     refused(game, 0, PlaceStone(building="post", row=1, col=0), "PLACE-CLAIM")
@@ -808,7 +809,7 @@ def test_EVENT_ABSENT_E21_given_two_players_without_station_when_drawn_then_no_e
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E21_given_four_players_when_drawn_then_one_stone_into_the_station_only() -> None:
+def test_EVENT_STONES_E21_given_four_players_when_drawn_then_one_stone_into_station() -> None:
     game = event_game("E21", players=4)
     play_question(game)
     assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E21",
@@ -892,7 +893,7 @@ def test_EVENT_ABSENT_E22_given_hotel_closed_when_drawn_then_no_effect() -> None
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E22_given_one_field_left_when_first_stone_neutralises_hotel_then_second_forfeited() -> None:
+def test_EVENT_STONES_E22_given_first_stone_neutralises_hotel_then_second_forfeited() -> None:
     game = event_game("E22")
     last = (0, 0)
     for seat, cells in checkerboard("hotel", skip=[last]).items():
@@ -910,7 +911,7 @@ def test_EVENT_STONES_E22_given_one_field_left_when_first_stone_neutralises_hote
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E22_given_drawn_in_own_setting_turn_when_buying_in_hotel_then_only_one_more() -> None:
+def test_EVENT_STONES_E22_given_drawn_in_setting_turn_when_buying_then_one_more_only() -> None:
     game = event_game("E22")
     stones(game, 1, "hotel", [(5, 5)], Figure.COWBOY)
     play_question(game)
@@ -924,7 +925,7 @@ def test_EVENT_STONES_E22_given_drawn_in_own_setting_turn_when_buying_in_hotel_t
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E22_given_drawn_in_start_round_when_buying_in_hotel_then_three_more_allowed() -> None:
+def test_EVENT_STONES_E22_given_drawn_in_start_round_when_buying_then_three_allowed() -> None:
     game = event_game("E22")
     stones(game, 1, "hotel", [(5, 5)], Figure.COWBOY)
     question_in_start_round(game)
@@ -947,7 +948,7 @@ def test_EVENT_STONES_E22_given_drawn_in_start_round_when_buying_in_hotel_then_t
 
 
 @pytest.mark.rule("EVENT-MANDATORY")
-def test_EVENT_MANDATORY_E30_given_optional_stones_when_drawer_says_done_at_once_then_declined() -> None:
+def test_EVENT_MANDATORY_E30_given_optional_stones_when_done_at_once_then_declined() -> None:
     game = event_game("E30")
     play_question(game)
     assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30",
@@ -962,7 +963,7 @@ def test_EVENT_MANDATORY_E30_given_optional_stones_when_drawer_says_done_at_once
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E30_given_one_stone_placed_when_second_goes_elsewhere_then_refused_and_done_keeps_one() -> None:
+def test_EVENT_STONES_E30_given_one_placed_when_second_goes_elsewhere_then_refused() -> None:
     game = event_game("E30")
     stones(game, 1, "saloon", [(1, 0)], Figure.COWBOY)
     stones(game, 1, "post", [(1, 0)], Figure.BANDIT)
@@ -980,7 +981,7 @@ def test_EVENT_STONES_E30_given_one_stone_placed_when_second_goes_elsewhere_then
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E30_given_optional_stones_when_both_placed_in_one_building_then_done() -> None:
+def test_EVENT_STONES_E30_when_both_placed_in_one_unclaimed_building_then_claims_it() -> None:
     game = event_game("E30")
     play_question(game)
 
@@ -997,7 +998,7 @@ def test_EVENT_STONES_E30_given_optional_stones_when_both_placed_in_one_building
 
 
 @pytest.mark.rule("EVENT-STONES")
-def test_EVENT_STONES_E31_given_bandit_building_when_drawn_then_two_bandits_may_be_split_and_claim() -> None:
+def test_EVENT_STONES_E31_when_drawn_then_two_bandits_may_be_split_between_buildings() -> None:
     game = event_game("E31")
     stones(game, 1, "saloon", [(1, 0)], Figure.BANDIT)
     stones(game, 1, "post", [(1, 0)], Figure.COWBOY)
@@ -1108,7 +1109,7 @@ def test_EVENT_POSSIBLE_E12_given_one_bandit_when_drawn_then_only_that_one_is_re
 
 
 @pytest.mark.rule("EVENT-RESOLVE")
-def test_EVENT_RESOLVE_E29_given_stones_of_two_figures_when_drawn_then_any_one_own_stone_removed() -> None:
+def test_EVENT_RESOLVE_E29_given_two_figures_when_drawn_then_any_own_stone_removed() -> None:
     game = event_game("E29")
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
     stones(game, 0, "post", [(1, 0)], Figure.LADY)
@@ -1225,7 +1226,7 @@ def test_EVENT_POSSIBLE_E18_given_a_stone_when_drawn_then_it_leaves_with_300() -
 
 
 @pytest.mark.rule("EVENT-POSSIBLE")
-def test_EVENT_POSSIBLE_E23_given_stones_but_no_lady_when_drawn_then_no_effect_not_even_the_200() -> None:
+def test_EVENT_POSSIBLE_E23_given_no_lady_when_drawn_then_no_effect_not_even_the_200() -> None:
     game = event_game("E23")
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
 
@@ -1275,7 +1276,7 @@ def test_EVENT_BIRTHDAY_E19_given_opponents_with_plenty_when_drawn_then_each_giv
 
 
 @pytest.mark.rule("EVENT-BIRTHDAY")
-def test_EVENT_BIRTHDAY_E19_given_poor_opponents_when_drawn_then_each_gives_what_he_has_up_to_50() -> None:
+def test_EVENT_BIRTHDAY_E19_given_poor_opponents_when_drawn_then_each_gives_what_he_has() -> None:
     game = event_game("E19")
     money(game, 1, 30)
     money(game, 2, 0)
@@ -1294,7 +1295,7 @@ def test_EVENT_BIRTHDAY_E19_given_poor_opponents_when_drawn_then_each_gives_what
 
 
 @pytest.mark.rule("EVENT-RESOLVE")
-def test_EVENT_RESOLVE_E20_given_event_pile_empty_when_next_question_draws_then_discard_reshuffled() -> None:
+def test_EVENT_RESOLVE_E20_given_event_pile_empty_when_drawing_then_discard_reshuffled() -> None:
     game = new_game(3, hands={0: [QUESTION_1], 1: [QUESTION_2], 2: [LADY_7]})
     given(game, EventPileShuffled(order=("E20",), from_discard=False))
 

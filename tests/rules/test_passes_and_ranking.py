@@ -11,6 +11,7 @@ from domain.actions import Challenge, CommitCard, Done, EndTurn, PlayCard
 from domain.aggregates.game import Game
 from domain.catalog import CardKind, deck
 from domain.events import (
+    CardPlayed,
     CardResolved,
     CardsDealt,
     CardsDiscarded,
@@ -41,16 +42,20 @@ from tests.builders import (
     GUNMAN_5,
     GUNMAN_6,
     GUNMAN_7,
+    GUNMAN_PIC_2,
+    GUNMAN_PIC_3,
     INDIAN_1,
     LADY_5,
     LADY_6,
     LADY_7,
+    LADY_PIC_2,
     LADY_PIC_3,
     QUESTION_1,
     QUESTION_2,
     SHERIFF_5,
     SHERIFF_6,
     SHERIFF_7,
+    SHERIFF_PIC_2,
     commit_start,
     given,
     names,
@@ -120,6 +125,7 @@ def stages(events: list[DomainEvent]) -> list[Stage]:
 @pytest.mark.rule("PASS-ORDER")
 def test_PASS_ORDER_when_a_pass_is_played_then_its_four_rounds_follow_in_order() -> None:
     game = new_game(3, hands=SIMPLE_HANDS)
+    assert (game.state.pass_number, game.state.stage) == (1, Stage.START_ROUND)
 
     recorded = play_simple_pass(game)
 
@@ -166,14 +172,14 @@ def test_PASS_ORDER_given_the_pass_scored_then_the_next_pass_deals_four_new_card
 
 
 @pytest.mark.rule("PASS-ORDER")
-def test_PASS_ORDER_given_an_unplayed_card_at_the_end_of_the_pass_then_discarded_before_deal(
-) -> None:
+def test_PASS_ORDER_given_an_unplayed_card_when_the_pass_ends_then_discarded_before_deal() -> None:
     game, recorded = duel_round_with_extra_card()
 
     assert only(recorded, CardsDrawn).cards == (SHERIFF_7,)
-    sequence = names(recorded)
-    scoring = sequence.index("StageBegan", sequence.index("DuelFought"))
-    assert sequence[scoring + 1 : scoring + 3] == ["CardsDiscarded", "PassBegan"]
+    scoring = next(
+        i for i, e in enumerate(recorded) if isinstance(e, StageBegan) and e.stage is Stage.SCORING
+    )
+    assert names(recorded[scoring + 1 : scoring + 3]) == ["CardsDiscarded", "PassBegan"]
     discarded = of_type(recorded, CardsDiscarded)[-1]
     assert (discarded.seat, discarded.cards) == (1, (SHERIFF_7,))
     assert SHERIFF_7 not in game.state.players[1].hand
@@ -217,7 +223,7 @@ def test_PASS_ONE_CARD_when_a_pass_is_played_then_each_seat_uses_one_card_per_ro
     recorded = play_simple_pass(game)
 
     assert sorted(e.seat for e in of_type(recorded, StartCardCommitted)) == [0, 1, 2]
-    played = [(e.seat, e.card) for e in recorded if type(e).__name__ == "CardPlayed"]
+    played = [(e.seat, e.card) for e in of_type(recorded, CardPlayed)]
     assert played == [
         (1, BANDIT_5), (2, SHERIFF_5), (0, COWBOY_5),
         (1, BANDIT_6), (2, SHERIFF_6), (0, COWBOY_6),
@@ -282,7 +288,7 @@ def test_PASS_DISCARD_when_start_cards_are_revealed_then_they_go_face_up_on_the_
 
 
 @pytest.mark.rule("PASS-DISCARD")
-def test_PASS_DISCARD_given_a_picture_card_when_its_stones_are_placed_then_it_goes_face_up() -> None:
+def test_PASS_DISCARD_given_a_picture_card_when_resolved_then_it_goes_face_up() -> None:
     game = new_game(3, hands={0: [LADY_5], 1: [LADY_7, COWBOY_PIC_2], 2: [LADY_6]})
     stones(game, 0, "saloon", [], figure=Figure.COWBOY)
     commit_start(game, {0: LADY_5, 1: LADY_7, 2: LADY_6})
@@ -329,12 +335,8 @@ def test_PASS_DISCARD_given_duel_cards_never_revealed_then_they_go_face_down_wit
 def test_PASS_DISCARD_given_a_duel_then_revealed_cards_face_up_unplayed_card_face_down() -> None:
     game, recorded = duel_round_with_extra_card()
 
-    assert only(recorded, CardsDiscarded) == CardsDiscarded(
-        seat=1,
-        cards=(SHERIFF_7,),
-        originator_id=game.id,
-        originator_version=only(recorded, CardsDiscarded).originator_version,
-    )
+    discarded = only(recorded, CardsDiscarded)
+    assert (discarded.seat, discarded.cards) == (1, (SHERIFF_7,))
     discard = game.state.discard
     assert DiscardedCard(GUNMAN_7, True, None) in discard
     assert DiscardedCard(QUESTION_1, True, None) in discard
@@ -345,14 +347,13 @@ def test_PASS_DISCARD_given_a_duel_then_revealed_cards_face_up_unplayed_card_fac
 
 
 @pytest.mark.rule("PASS-RESHUFFLE")
-def test_PASS_RESHUFFLE_given_five_players_when_the_second_deal_empties_the_pile_then_reshuffled(
-) -> None:
+def test_PASS_RESHUFFLE_given_five_players_when_pass_2_is_dealt_then_discard_reshuffled() -> None:
     hands = {
         0: [LADY_5, LADY_6, LADY_7, GUNMAN_5],
         1: [GUNMAN_6, GUNMAN_7, SHERIFF_5, SHERIFF_6],
         2: [SHERIFF_7, BANDIT_5, BANDIT_6, BANDIT_7],
         3: [COWBOY_5, COWBOY_6, COWBOY_7, LADY_PIC_3],
-        4: ["C16", "C18", "C19", "C20"],  # picture cards of lady, gunman, gunman, sheriff
+        4: [LADY_PIC_2, GUNMAN_PIC_2, GUNMAN_PIC_3, SHERIFF_PIC_2],
     }
     game = new_game(5, hands=hands)
     first_pass_cards = {c for hand in hands.values() for c in hand}
@@ -380,8 +381,7 @@ def test_PASS_RESHUFFLE_given_five_players_when_the_second_deal_empties_the_pile
 
 
 @pytest.mark.rule("PASS-RESHUFFLE")
-def test_PASS_RESHUFFLE_given_an_empty_draw_pile_when_e05_draws_then_the_discard_is_reshuffled(
-) -> None:
+def test_PASS_RESHUFFLE_given_an_empty_draw_pile_when_e05_draws_then_discard_reshuffled() -> None:
     game = new_game(3, hands={0: [LADY_5], 1: [LADY_7, QUESTION_1], 2: [LADY_6]}, events=["E05"])
     commit_start(game, {0: LADY_5, 1: LADY_7, 2: LADY_6})
     given(game, DrawPileShuffled(order=(), from_discard=False))  # the draw pile ran out
@@ -415,8 +415,7 @@ def test_PASS_RESHUFFLE_given_both_piles_empty_when_e05_draws_then_the_draw_is_s
 
 
 @pytest.mark.rule("PASS-RESHUFFLE")
-def test_PASS_RESHUFFLE_given_an_empty_event_pile_when_a_question_draws_then_it_is_reshuffled(
-) -> None:
+def test_PASS_RESHUFFLE_given_an_empty_event_pile_when_a_question_draws_then_reshuffled() -> None:
     game = new_game(3, hands={0: [LADY_5], 1: [LADY_7], 2: [QUESTION_2]})
     given(
         game,
@@ -478,8 +477,7 @@ def test_RANK_QUESTION_a_question_card_ranks_below_every_figure_card() -> None:
 
 
 @pytest.mark.rule("RANK-QUESTION")
-def test_RANK_QUESTION_given_question_against_cowboy_2_in_the_start_round_then_cowboy_starts(
-) -> None:
+def test_RANK_QUESTION_given_question_against_cowboy_2_when_revealed_then_cowboy_starts() -> None:
     game = new_game(2, hands={0: [QUESTION_1], 1: [COWBOY_PIC_2]})
 
     commit_start(game, {0: QUESTION_1, 1: COWBOY_PIC_2})
@@ -506,9 +504,7 @@ def test_RANK_KEY_question_and_forced_indian_both_key_zero_zero() -> None:
 
 @pytest.mark.rule("RANK-KEY")
 def test_RANK_KEY_every_figure_card_of_the_default_deck_has_a_distinct_key() -> None:
-    keys = [
-        rank_key(c) for c in CARDS.values() if c.kind in (CardKind.NUMBER, CardKind.PICTURE)
-    ]
+    keys = [rank_key(c) for c in CARDS.values() if c.kind in (CardKind.NUMBER, CardKind.PICTURE)]
 
     assert len(keys) == 25
     assert len(set(keys)) == 25

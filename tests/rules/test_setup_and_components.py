@@ -70,9 +70,9 @@ BUILDINGS_5 = (*BUILDINGS_4, "drugstore", "bank")
 SHERIFF_CHAIN = [(1, 1), (1, 2), (1, 3), (2, 1), (3, 1), (3, 2)]
 
 
-def seeded_game(players: int, *, seed: str = "seed", max_players: int | None = None) -> Game:
+def seeded_game(players: int, *, seed: str = "seed") -> Game:
     """A game created, joined and started with the engine's own seeded random source."""
-    game = Game.create(UUID(int=7), seed=seed, max_players=max_players or players)
+    game = Game.create(UUID(int=7), seed=seed, max_players=players)
     for seat in range(players):
         game.join(f"player{seat}")
     game.start()
@@ -105,8 +105,9 @@ def drive(game: Game, steps: int) -> None:
         game.act(seat, actions[step % len(actions)])
 
 
-def no_random(_seed: str) -> RandomSource:
-    raise AssertionError(f"a replay asked for a random source (seed {_seed!r})")
+def no_random(seed: str) -> RandomSource:
+    """A random factory for replays: any call means a replay tried to draw at random."""
+    raise AssertionError(f"a replay asked for a random source (seed {seed!r})")
 
 
 def at_buy_step() -> Game:

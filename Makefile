@@ -1,0 +1,29 @@
+# Two entry points for a fresh machine: `make run` and `make test`. Both create .venv themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(INSTALLED)
+	$(BIN)/dodgecity simulate --games 20 --players 4
+
+test: $(INSTALLED) lint
+	$(BIN)/pytest
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+bench: $(INSTALLED)
+	$(BIN)/python benchmarks/bench_random_games.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
