@@ -49,9 +49,8 @@ def main() -> None:
         f"{args.games} random {args.players}-player games in {figures['seconds']:.2f} s on one core"
     )
     print(f"  games/s   {figures['games_per_second']:8.1f}")
-    print(
-        f"  events/s  {figures['events_per_second']:8.0f}   ({figures['events_per_game']:.0f} per game)"
-    )
+    per_game = figures["events_per_game"]
+    print(f"  events/s  {figures['events_per_second']:8.0f}   ({per_game:.0f} per game)")
     print(f"  actions/s {figures['actions_per_second']:8.0f}")
     print(f"  median    {figures['median_ms_per_game']:8.1f} ms per game")
 

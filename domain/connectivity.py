@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from domain.catalog import BUILDINGS, BuildingSpec, Cell
+from domain.catalog import BuildingSpec, Cell
 
 
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
@@ -19,8 +19,8 @@ def _neighbours(cell: Cell) -> tuple[Cell, ...]:
 
 
 @cache
-def _landmark_index(building_id: str) -> dict[Cell, int]:
-    return {cell: i for i, cell in enumerate(BUILDINGS[building_id].landmarks)}
+def _landmark_index(landmarks: tuple[Cell, ...]) -> dict[Cell, int]:
+    return {cell: i for i, cell in enumerate(landmarks)}
 
 
 def landmark_groups(
@@ -28,7 +28,7 @@ def landmark_groups(
 ) -> list[frozenset[int]]:
     """The sets of landmark indices that one player's stones connect, one set per network."""
     own = set(stones)
-    landmark_at = _landmark_index(spec.id)
+    landmark_at = _landmark_index(spec.landmarks)
     seen: set[Cell] = set()
     groups: list[frozenset[int]] = []
     for start in own:

@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 from uuid import UUID
 
 import msgspec
-
 from domain.actions import Action, CommitCard, EndTurn, PlayCard
 from domain.aggregates.game import Game
 from domain.catalog import EVENT_ORDER, deck
@@ -120,11 +119,7 @@ def new_game(
 def given(game: Game, *events: DomainEvent) -> Game:
     """Apply past events as if they had happened (setting up a situation); never validated."""
     for event in events:
-        game.apply(
-            msgspec.structs.replace(
-                event, originator_id=game.id, originator_version=game.version + 1
-            )
-        )
+        game.apply(msgspec.structs.replace(event, originator_id=game.id, originator_version=game.version + 1))
     return game
 
 

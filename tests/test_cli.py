@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from dodgecity.cli import main
 
 
@@ -28,13 +27,7 @@ def test_given_the_same_seed_when_simulating_twice_then_the_same_games(
     for _ in range(2):
         main(["simulate", "--games", "3", "--players", "4", "--seed", "same", "--json"])
         summary = json.loads(capsys.readouterr().out)
-        outputs.append(
-            {
-                k: v
-                for k, v in summary.items()
-                if k not in ("seconds", "games_per_second", "events_per_second")
-            }
-        )
+        outputs.append({k: v for k, v in summary.items() if k not in ("seconds", "games_per_second", "events_per_second")})
     assert outputs[0] == outputs[1]
 
 
@@ -56,9 +49,7 @@ def test_given_text_output_when_simulating_then_a_readable_summary(
         ["fly"],
     ],
 )
-def test_given_bad_arguments_when_running_then_a_message_and_a_nonzero_exit(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_given_bad_arguments_when_running_then_a_message_and_a_nonzero_exit(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(argv)
     assert exit_.value.code != 0

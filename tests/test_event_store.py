@@ -12,10 +12,9 @@ from uuid import UUID, uuid4
 import msgspec
 import msgspec.inspect as mi
 import pytest
-
-from domain.events import ALL_EVENT_TYPES, DomainEvent
 from dodgecity.application import DodgeCityApplication, GameNotFoundError
 from dodgecity.players import RandomPlayer
+from domain.events import ALL_EVENT_TYPES, DomainEvent
 
 
 def sample_value(info: mi.Type) -> Any:
@@ -70,7 +69,7 @@ def test_given_one_event_of_every_class_when_stored_and_read_back_then_identical
 ) -> None:
     game_id = uuid4()
     events = sample_events(game_id)
-    app.events.put(events)  # type: ignore[arg-type]
+    app.events.put(events)
 
     loaded = app.history(game_id)
 
@@ -81,9 +80,7 @@ def test_given_one_event_of_every_class_when_stored_and_read_back_then_identical
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_given_a_game_played_through_the_store_when_loaded_then_same_state_at_every_step(
-    app: DodgeCityApplication, players: int
-) -> None:
+def test_given_a_game_played_through_the_store_when_loaded_then_same_state_at_every_step(app: DodgeCityApplication, players: int) -> None:
     game_id = app.create_game(max_players=players, seed="store")
     for seat in range(players):
         app.join(game_id, f"p{seat}")

@@ -16,14 +16,8 @@ def rule_ids() -> set[str]:
 
 def test_every_rule_id_is_named_by_a_test() -> None:
     tests_text = "\n".join(
-        p.read_text(encoding="utf-8")
-        for p in (ROOT / "tests").rglob("test_*.py")
-        if p.name != Path(__file__).name
+        p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_*.py") if p.name != Path(__file__).name
     ).upper()
-    missing = sorted(
-        rule
-        for rule in rule_ids()
-        if rule not in tests_text and rule.replace("-", "_") not in tests_text
-    )
+    missing = sorted(rule for rule in rule_ids() if rule not in tests_text and rule.replace("-", "_") not in tests_text)
     assert len(rule_ids()) > 50
     assert missing == []

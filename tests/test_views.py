@@ -10,7 +10,6 @@ from uuid import UUID
 
 import msgspec
 import pytest
-
 from dodgecity.players import RandomPlayer
 from domain.actions import CommitCard
 from domain.aggregates.game import Game
@@ -25,6 +24,7 @@ from domain.events import (
     StartCardCommitted,
 )
 from domain.views import HIDDEN, REDACTORS, event_view, game_view
+
 from tests.builders import COWBOY_5, LADY_7, SHERIFF_6, new_game, when
 
 encode = msgspec.json.encode
@@ -65,9 +65,7 @@ def secrets_of_others(game: Game, viewer: int | None) -> set[str]:
 
 
 @pytest.mark.rule("SEE-PUBLIC")
-def test_SEE_PUBLIC_given_a_started_game_when_a_spectator_looks_then_board_money_and_sizes_show() -> (
-    None
-):
+def test_SEE_PUBLIC_given_a_started_game_when_a_spectator_looks_then_board_money_and_sizes_show() -> None:
     game = new_game(3)
     view = game_view(game.state, game.version, None)
     assert [p.money for p in view.players] == [2000, 2000, 2000]
@@ -79,9 +77,7 @@ def test_SEE_PUBLIC_given_a_started_game_when_a_spectator_looks_then_board_money
 
 
 @pytest.mark.rule("SEE-PRIVATE")
-def test_SEE_PRIVATE_given_a_commitment_when_others_look_then_only_its_owner_sees_the_card() -> (
-    None
-):
+def test_SEE_PRIVATE_given_a_commitment_when_others_look_then_only_its_owner_sees_the_card() -> None:
     game = new_game(3, hands={0: [LADY_7, COWBOY_5], 1: [SHERIFF_6]})
     when(game, 0, CommitCard(card=LADY_7))
 
@@ -98,9 +94,7 @@ def test_SEE_PRIVATE_given_a_commitment_when_others_look_then_only_its_owner_see
 
 
 @pytest.mark.rule("SEE-PRIVATE")
-def test_SEE_PRIVATE_given_dealt_and_committed_cards_when_events_are_viewed_then_hidden_from_others() -> (
-    None
-):
+def test_SEE_PRIVATE_given_dealt_and_committed_cards_when_events_are_viewed_then_hidden_from_others() -> None:
     dealt = CardsDealt(seat=1, cards=(LADY_7, COWBOY_5))
     committed = StartCardCommitted(seat=1, card=LADY_7)
     discarded = CardsDiscarded(seat=1, cards=(COWBOY_5,))
@@ -110,15 +104,11 @@ def test_SEE_PRIVATE_given_dealt_and_committed_cards_when_events_are_viewed_then
     assert event_view(dealt, 0, game_ended=False) == CardsDealt(seat=1, cards=(HIDDEN, HIDDEN))
     assert event_view(committed, 2, game_ended=False) == StartCardCommitted(seat=1, card=HIDDEN)
     assert event_view(discarded, None, game_ended=False) == CardsDiscarded(seat=1, cards=(HIDDEN,))
-    assert event_view(duel, 0, game_ended=False) == DuelCardCommitted(
-        seat=1, card=HIDDEN, forced=None
-    )
+    assert event_view(duel, 0, game_ended=False) == DuelCardCommitted(seat=1, card=HIDDEN, forced=None)
 
 
 @pytest.mark.rule("SEE-SECRET")
-def test_SEE_SECRET_given_pile_orders_and_seed_when_anyone_looks_then_hidden_from_every_seat() -> (
-    None
-):
+def test_SEE_SECRET_given_pile_orders_and_seed_when_anyone_looks_then_hidden_from_every_seat() -> None:
     shuffled = DrawPileShuffled(order=(LADY_7, COWBOY_5, SHERIFF_6), from_discard=False)
     created = GameCreated(
         max_players=3,
@@ -138,11 +128,7 @@ def test_SEE_SECRET_given_pile_orders_and_seed_when_anyone_looks_then_hidden_fro
 
 @pytest.mark.rule("SEE-SECRET")
 def test_SEE_SECRET_every_event_type_is_either_public_or_has_a_redactor() -> None:
-    card_bearing = {
-        cls
-        for cls in ALL_EVENT_TYPES
-        if any(name in ("card", "cards", "order", "seed") for name in cls.__struct_fields__)
-    }
+    card_bearing = {cls for cls in ALL_EVENT_TYPES if any(name in ("card", "cards", "order", "seed") for name in cls.__struct_fields__)}
     # Cards in these are face up when recorded: played, revealed, compared or drawn in the tie duel.
     public_cards = {
         "CardPlayed",
@@ -175,9 +161,7 @@ def test_SEE_PRIVATE_SEE_SECRET_over_random_games_no_view_ever_shows_another_sea
             continue
         for viewer in (None, *range(players)):
             shown = view_json(game, viewer)
-            leaked = [
-                card for card in secrets_of_others(game, viewer) if f'"{card}"'.encode() in shown
-            ]
+            leaked = [card for card in secrets_of_others(game, viewer) if f'"{card}"'.encode() in shown]
             assert leaked == [], f"seat {viewer} sees {leaked} at step {step}"
         for event in events[-5:]:
             if type(event) not in REDACTORS:

@@ -11,7 +11,6 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-
 from dodgecity.players import RandomPlayer
 from domain.actions import (
     Action,
@@ -34,11 +33,7 @@ from domain.errors import RuleViolation
 from domain.events import Variants
 from domain.figures import Figure
 
-RULE_IDS = set(
-    re.findall(
-        r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]", (Path(__file__).parents[2] / "docs/RULES.md").read_text()
-    )
-)
+RULE_IDS = set(re.findall(r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]", (Path(__file__).parents[2] / "docs/RULES.md").read_text()))
 
 
 def random_action(rng: random.Random, game: Game) -> Action:
@@ -96,22 +91,16 @@ def test_given_random_games_when_trying_arbitrary_actions_then_accepted_exactly_
     players: int, variants: Variants, seed: int
 ) -> None:
     rng = random.Random(seed * 10 + players)
-    game = Game.create(
-        UUID(int=seed + 1), seed=f"fuzz{seed}", max_players=players, variants=variants
-    )
+    game = Game.create(UUID(int=seed + 1), seed=f"fuzz{seed}", max_players=players, variants=variants)
     for s in range(players):
         game.join(f"p{s}")
     game.start()
     chooser = RandomPlayer(seed)
     refusals = 0
     while not game.is_over:
-        seat = (
-            rng.choice(game.pending()).seat if rng.random() < 0.9 else rng.randint(0, players - 1)
-        )
-        if rng.random() < 0.5:
-            action = plausible_action(rng, game, seat)
-        else:
-            action = random_action(rng, game)
+        seat = rng.choice(game.pending()).seat if rng.random() < 0.9 else rng.randint(0, players - 1)
+        near_legal = rng.random() < 0.5
+        action = plausible_action(rng, game, seat) if near_legal else random_action(rng, game)
         if game.is_legal(seat, action):
             game.act(seat, action)
             continue

@@ -8,14 +8,13 @@ import random
 from uuid import UUID
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from dodgecity.invariants import violations
 from dodgecity.players import RandomPlayer
 from dodgecity.serialization import decode_event, encode_event
 from domain.aggregates.game import Game, project_game
 from domain.events import DomainEvent
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 GAMES_PER_PLAYER_COUNT = 75
 MAX_STEPS = 20_000
@@ -50,9 +49,7 @@ def play_checked(players: int, seed: int) -> tuple[Game, list[DomainEvent]]:
     derandomize=True,
 )
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_given_random_players_when_playing_to_the_end_then_every_invariant_holds(
-    players: int, seed: int
-) -> None:
+def test_given_random_players_when_playing_to_the_end_then_every_invariant_holds(players: int, seed: int) -> None:
     game, events = play_checked(players, seed)
 
     assert [e.originator_version for e in events] == list(range(1, game.version + 1))

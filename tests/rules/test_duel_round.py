@@ -15,7 +15,6 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-
 from domain.actions import Challenge, CommitCard, Done, EndTurn, Pass, PlayCard, RemoveStone
 from domain.aggregates.game import Game
 from domain.decisions import Decision, DecisionKind
@@ -40,6 +39,7 @@ from domain.events import (
 )
 from domain.events.base import NO_GAME, Cell
 from domain.state import DiscardedCard
+
 from tests.builders import (
     BANDIT_5,
     BANDIT_6,
@@ -113,10 +113,7 @@ def duel_game(
     """A new game whose hands are: a start card that makes ``start_player`` start, two setting
     cards, and the given duel card."""
     cards = {**SETTING_CARDS, **(setting or {})}
-    hands = {
-        seat: [START_CARDS[(seat - start_player) % players], *cards[seat], duel_cards[seat]]
-        for seat in range(players)
-    }
+    hands = {seat: [START_CARDS[(seat - start_player) % players], *cards[seat], duel_cards[seat]] for seat in range(players)}
     return new_game(players, hands=hands, events=events, draw_next=draw_next, variants=variants)
 
 
@@ -214,9 +211,7 @@ def test_DUEL_COMMIT_given_a_chosen_card_when_committed_then_it_is_not_forced_an
 
     events = when(game, 0, CommitCard(card=LADY_6))
 
-    assert bare(only(events, DuelCardCommitted)) == DuelCardCommitted(
-        seat=0, card=LADY_6, forced=False
-    )
+    assert bare(only(events, DuelCardCommitted)) == DuelCardCommitted(seat=0, card=LADY_6, forced=False)
     assert bare(only(events, CardsDiscarded)) == CardsDiscarded(seat=0, cards=(LADY_5,))
     assert game.state.discard[-1] == DiscardedCard(LADY_5, face_up=False, owner=0)
     assert game.state.players[0].hand == []
@@ -260,9 +255,7 @@ def test_DUEL_COMMIT_given_an_indian_and_one_other_card_when_the_duel_round_begi
 
     events = play_to_duel_round(game)
 
-    assert bare(of_type(events, DuelCardCommitted)[0]) == DuelCardCommitted(
-        seat=0, card=LADY_6, forced=True
-    )
+    assert bare(of_type(events, DuelCardCommitted)[0]) == DuelCardCommitted(seat=0, card=LADY_6, forced=True)
     assert CardsDiscarded(seat=0, cards=(INDIAN_1,)) in bare_all(of_type(events, CardsDiscarded))
     assert game.state.commitments[0] == LADY_6
 
@@ -318,9 +311,7 @@ def test_DUEL_NO_INDIAN_given_a_forced_indian_when_his_turn_in_the_chain_comes_t
 
     events = play_to_duel_round(game)
 
-    assert bare(only(events, ChallengePassed)) == ChallengePassed(
-        seat=0, reason=PassReason.FORCED_INDIAN
-    )
+    assert bare(only(events, ChallengePassed)) == ChallengePassed(seat=0, reason=PassReason.FORCED_INDIAN)
     assert game.pending() == challenge_decision(1)
     assert game.legal_actions(1) == [Challenge(opponent=0, building="saloon")]
 
@@ -335,9 +326,7 @@ def test_DUEL_NO_INDIAN_given_a_forced_indian_when_challenged_by_a_figure_card_t
 
     fought = only(events, DuelFought)
     assert (fought.challenger_card, fought.opponent_card, fought.winner) == (GUNMAN_6, INDIAN_1, 1)
-    assert game.pending() == [
-        Decision(seat=1, kind=DecisionKind.REMOVE_LOSER_STONE, building="saloon", remaining=1)
-    ]
+    assert game.pending() == [Decision(seat=1, kind=DecisionKind.REMOVE_LOSER_STONE, building="saloon", remaining=1)]
 
 
 # -- [DUEL-CHAIN] ---------------------------------------------------------------------------------
@@ -388,9 +377,7 @@ def test_DUEL_CHAIN_given_an_opponent_is_available_when_passing_then_refused_bec
 @pytest.mark.rule("DUEL-CHAIN")
 @pytest.mark.rule("VAR")
 def test_DUEL_CHAIN_VAR_given_challenge_optional_when_passing_with_an_opponent_available_then_the_right_passes_on() -> None:
-    game = duel_game(
-        {0: LADY_5, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True)
-    )
+    game = duel_game({0: LADY_5, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True))
     share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
     play_to_duel_round(game)
     assert Pass() in game.legal_actions(0)
@@ -405,9 +392,7 @@ def test_DUEL_CHAIN_VAR_given_challenge_optional_when_passing_with_an_opponent_a
 @pytest.mark.rule("DUEL-CHAIN")
 @pytest.mark.rule("VAR")
 def test_DUEL_CHAIN_VAR_given_challenge_optional_and_everyone_passes_then_the_chain_goes_round_once() -> None:
-    game = duel_game(
-        {0: LADY_5, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True)
-    )
+    game = duel_game({0: LADY_5, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True))
     share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)], 2: [(0, 4)]})
     play_to_duel_round(game)
 
@@ -466,9 +451,7 @@ def test_DUEL_CHAIN_given_a_player_was_challenged_earlier_when_his_turn_comes_th
 @pytest.mark.rule("DUEL-CHAIN")
 @pytest.mark.rule("VAR")
 def test_DUEL_CHAIN_VAR_given_a_player_passed_without_a_duel_when_a_later_player_challenges_him_then_the_duel_is_fought() -> None:
-    game = duel_game(
-        {0: LADY_5, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True)
-    )
+    game = duel_game({0: LADY_5, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True))
     share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
     play_to_duel_round(game)
     when(game, 0, Pass())
@@ -487,9 +470,7 @@ def test_DUEL_CHAIN_given_a_seat_with_no_possible_opponent_when_his_turn_comes_t
 
     events = play_to_duel_round(game)
 
-    assert bare(of_type(events, ChallengePassed)[0]) == ChallengePassed(
-        seat=0, reason=PassReason.NO_OPPONENT
-    )
+    assert bare(of_type(events, ChallengePassed)[0]) == ChallengePassed(seat=0, reason=PassReason.NO_OPPONENT)
     assert game.pending() == challenge_decision(1)
 
 
@@ -507,9 +488,7 @@ def test_DUEL_WIN_given_the_challenger_has_the_higher_card_when_he_challenges_th
     assert names(events) == ["ChallengeIssued", "DuelFought"]
     fought = only(events, DuelFought)
     assert (fought.challenger_card, fought.opponent_card, fought.winner) == (LADY_5, GUNMAN_6, 0)
-    assert game.pending() == [
-        Decision(seat=0, kind=DecisionKind.REMOVE_LOSER_STONE, building="saloon", remaining=1)
-    ]
+    assert game.pending() == [Decision(seat=0, kind=DecisionKind.REMOVE_LOSER_STONE, building="saloon", remaining=1)]
     assert game.legal_actions(0) == [
         RemoveStone(building="saloon", row=0, col=3),
         RemoveStone(building="saloon", row=0, col=4),
@@ -526,9 +505,7 @@ def test_DUEL_WIN_given_the_opponent_has_the_higher_card_when_challenged_then_th
     events = when(game, 0, Challenge(opponent=1, building="saloon"))
 
     assert only(events, DuelFought).winner == 1
-    assert game.pending() == [
-        Decision(seat=1, kind=DecisionKind.REMOVE_LOSER_STONE, building="saloon", remaining=1)
-    ]
+    assert game.pending() == [Decision(seat=1, kind=DecisionKind.REMOVE_LOSER_STONE, building="saloon", remaining=1)]
 
 
 @pytest.mark.rule("DUEL-WIN")
@@ -540,9 +517,7 @@ def test_DUEL_WIN_given_a_won_duel_when_the_winner_removes_a_loser_stone_then_it
 
     events = when(game, 0, RemoveStone(building="saloon", row=0, col=4))
 
-    assert bare(events[0]) == StoneRemoved(
-        by=0, owner=1, building="saloon", cell=(0, 4), cause="duel"
-    )
+    assert bare(events[0]) == StoneRemoved(by=0, owner=1, building="saloon", cell=(0, 4), cause="duel")
     assert game.state.buildings["saloon"].stones == {(0, 1): 0, (0, 3): 1}
     assert game.state.players[1].on_board == 1
 
@@ -598,9 +573,7 @@ def test_DUEL_QUESTION_given_a_question_card_against_a_figure_card_when_fought_t
 
 @pytest.mark.rule("DUEL-QUESTION")
 def test_DUEL_QUESTION_given_two_question_cards_when_fought_then_nobody_wins_and_each_draws_challenger_first() -> None:
-    game = duel_game(
-        {0: QUESTION_1, 1: QUESTION_2, 2: SHERIFF_5}, events=[E20_GAIN_400, E28_GAIN_300]
-    )
+    game = duel_game({0: QUESTION_1, 1: QUESTION_2, 2: SHERIFF_5}, events=[E20_GAIN_400, E28_GAIN_300])
     share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
     play_to_duel_round(game)
     money_before = [p.money for p in game.state.players]
@@ -632,9 +605,7 @@ def test_DUEL_QUESTION_given_a_question_card_against_a_forced_indian_when_fought
 
 @pytest.mark.rule("DUEL-QUESTION")
 def test_DUEL_QUESTION_given_a_question_that_drew_in_a_duel_when_it_is_shown_again_in_a_dispute_then_no_second_event() -> None:
-    game = duel_game(
-        {0: QUESTION_1, 1: GUNMAN_5, 2: QUESTION_2}, events=[E20_GAIN_400, E28_GAIN_300]
-    )
+    game = duel_game({0: QUESTION_1, 1: GUNMAN_5, 2: QUESTION_2}, events=[E20_GAIN_400, E28_GAIN_300])
     share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
     share(game, "hotel", {0: HOTEL_A, 2: HOTEL_B})
     play_to_duel_round(game)
@@ -763,7 +734,9 @@ def test_DUEL_DISPUTE_given_question_cards_revealed_in_disputes_then_their_event
 
 
 @pytest.mark.rule("DUEL-DISCARD")
-def test_DUEL_DISCARD_given_a_committed_card_never_revealed_when_the_duel_round_ends_then_it_is_discarded_face_down_without_effect() -> None:
+def test_DUEL_DISCARD_given_a_committed_card_never_revealed_when_the_duel_round_ends_then_it_is_discarded_face_down_without_effect() -> (
+    None
+):
     game = duel_game({0: LADY_5, 1: GUNMAN_5, 2: QUESTION_1}, events=[E20_GAIN_400])
     share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
     play_to_duel_round(game)

@@ -15,7 +15,6 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-
 from domain.actions import (
     BuyStone,
     Challenge,
@@ -58,6 +57,7 @@ from domain.events import (
 from domain.events.base import NO_GAME
 from domain.figures import Figure
 from domain.state import STONES_PER_COLOUR, BuildingStatus
+
 from tests.builders import (
     BANDIT_5,
     BANDIT_6,
@@ -168,9 +168,7 @@ def checkerboard(building: str, skip: Iterable[Cell] = ()) -> dict[int, list[Cel
 def assert_pays_bank(event: str, amount: int) -> None:
     game = event_game(event)
     events = play_question(game)
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=amount, to=None, waived=0, cause=event)
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=amount, to=None, waived=0, cause=event)]
     assert cash(game, 0) == 2000 - amount
     assert cash(game, 1) == cash(game, 2) == 2000
     assert outcomes(events, event) == [EffectOutcome.DONE]
@@ -219,8 +217,7 @@ def test_EVENT_RESOLVE_E22_given_start_round_when_drawn_then_resolved_before_set
     assert game.state.start_player == 2
     assert names(events)[-2:] == ["StartPlayerChosen", "EventCardDrawn"]
     assert game.state.stage is Stage.START_ROUND
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E22",
-                                      remaining=2)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E22", remaining=2)
     assert game.legal_actions(1) == []
     assert game.legal_actions(2) == []
     with pytest.raises(RuleViolation):
@@ -326,9 +323,7 @@ def test_EVENT_CARD_E05_given_setting_turn_when_drawn_then_pays_100_and_draws_a_
 
     events = play_question(game)
 
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=100, to=None, waived=0, cause="E05")
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=100, to=None, waived=0, cause="E05")]
     assert plains(of_type(events, CardsDrawn)) == [CardsDrawn(seat=0, cards=(LADY_5,), cause="E05")]
     assert outcomes(events, "E05") == [EffectOutcome.DONE, EffectOutcome.DONE]
     assert cash(game, 0) == 1900
@@ -350,9 +345,7 @@ def test_EVENT_CARD_E24_given_drawn_in_start_round_when_setting_turn_then_card_p
 
     events = when(game, 0, PlayCard(card=LADY_5))
 
-    assert plains(of_type(events, MoneyReceived)) == [
-        MoneyReceived(seat=0, amount=500, cause=LADY_5)
-    ]
+    assert plains(of_type(events, MoneyReceived)) == [MoneyReceived(seat=0, amount=500, cause=LADY_5)]
     assert LADY_5 not in game.state.players[0].hand
 
 
@@ -372,8 +365,7 @@ def _duel_round_question_game() -> Game:
     stones(game, 0, "saloon", [(1, 0)])
     stones(game, 1, "saloon", [(1, 5)])
     commit_start(game, {0: LADY_7, 1: COWBOY_5, 2: COWBOY_6})
-    for round_cards in ({0: SHERIFF_5, 1: BANDIT_5, 2: BANDIT_7},
-                        {0: SHERIFF_6, 1: BANDIT_6, 2: SHERIFF_7}):
+    for round_cards in ({0: SHERIFF_5, 1: BANDIT_5, 2: BANDIT_7}, {0: SHERIFF_6, 1: BANDIT_6, 2: SHERIFF_7}):
         for seat in (0, 1, 2):
             when(game, seat, PlayCard(card=round_cards[seat]))
             when(game, seat, EndTurn())
@@ -430,21 +422,16 @@ def test_EVENT_TRANSFER_E02_given_a_lady_when_drawn_then_she_joins_an_opponent_w
     assert decision(game) == Decision(seat=0, kind=DecisionKind.CHOOSE_RECIPIENT, event="E02")
     assert game.legal_actions(0) == [ChooseRecipient(seat=1), ChooseRecipient(seat=2)]
     chosen = when(game, 0, ChooseRecipient(seat=2))
-    assert plains(of_type(chosen, RecipientChosen)) == [
-        RecipientChosen(seat=0, recipient=2, event="E02")
-    ]
+    assert plains(of_type(chosen, RecipientChosen)) == [RecipientChosen(seat=0, recipient=2, event="E02")]
     assert decision(game).kind is DecisionKind.GIVE_STONES
     assert game.legal_actions(0) == [GiveStone(building="hotel", row=1, col=1)]  # ladies only
 
     events = when(game, 0, GiveStone(building="hotel", row=1, col=1))
 
     assert plains(of_type(events, StoneTransferred)) == [
-        StoneTransferred(owner=0, recipient=2, building="hotel", cell=(1, 1), replaced=True,
-                         cause="E02")
+        StoneTransferred(owner=0, recipient=2, building="hotel", cell=(1, 1), replaced=True, cause="E02")
     ]
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=200, to=2, waived=0, cause="E02")
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=200, to=2, waived=0, cause="E02")]
     assert owner_at(game, "hotel", (1, 1)) == 2
     assert [cash(game, s) for s in (0, 1, 2)] == [1800, 2000, 2200]
     assert [game.state.players[s].on_board for s in (0, 1, 2)] == [1, 0, 1]
@@ -477,16 +464,13 @@ def test_EVENT_TRANSFER_E06_given_three_cowboys_when_drawn_then_two_replaced_in_
     stones(game, 0, "saloon", [(1, 0), (1, 1), (1, 2)], Figure.COWBOY)
     play_question(game)
     when(game, 0, ChooseRecipient(seat=1))
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.GIVE_STONES, event="E06",
-                                      remaining=2)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.GIVE_STONES, event="E06", remaining=2)
 
     events = when(game, 0, GiveStone(building="saloon", row=1, col=0))
     events += when(game, 0, GiveStone(building="saloon", row=1, col=2))
 
     assert plains(of_type(events, StoneTransferred)) == [
-        StoneTransferred(owner=0, recipient=1, building="saloon", cell=cell, replaced=True,
-                         cause="E06")
-        for cell in [(1, 0), (1, 2)]
+        StoneTransferred(owner=0, recipient=1, building="saloon", cell=cell, replaced=True, cause="E06") for cell in [(1, 0), (1, 2)]
     ]
     assert game.state.buildings["saloon"].stones == {(1, 0): 1, (1, 1): 0, (1, 2): 1}
     assert [game.state.players[s].on_board for s in (0, 1)] == [1, 2]
@@ -613,22 +597,16 @@ def test_EVENT_STONES_E03_when_drawn_then_gunman_only_into_gunman_or_unclaimed_b
     stones(game, 1, "saloon", [(1, 0)], Figure.GUNMAN)
     stones(game, 1, "post", [(1, 0)], Figure.SHERIFF)
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E03",
-                                      remaining=1)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E03", remaining=1)
     options = game.legal_actions(0)
-    assert {a.building for a in options if isinstance(a, PlaceStone)} == {
-        "saloon", "hotel", "sheriff"
-    }
-    assert all(a.figure is Figure.GUNMAN for a in options
-               if isinstance(a, PlaceStone) and a.building != "saloon")
+    assert {a.building for a in options if isinstance(a, PlaceStone)} == {"saloon", "hotel", "sheriff"}
+    assert all(a.figure is Figure.GUNMAN for a in options if isinstance(a, PlaceStone) and a.building != "saloon")
     assert Done() not in options
     refused(game, 0, PlaceStone(building="post", row=1, col=1), "EVENT-STONES")
 
     events = place(game, "saloon", (1, 1))
 
-    assert plains(of_type(events, StonePlaced)) == [
-        StonePlaced(seat=0, building="saloon", cell=(1, 1), cause="E03")
-    ]
+    assert plains(of_type(events, StonePlaced)) == [StonePlaced(seat=0, building="saloon", cell=(1, 1), cause="E03")]
     assert of_type(events, BuildingClaimed) == []
     assert outcomes(events, "E03") == [EffectOutcome.DONE]
 
@@ -637,14 +615,11 @@ def test_EVENT_STONES_E03_when_drawn_then_gunman_only_into_gunman_or_unclaimed_b
 def test_EVENT_STONES_E03_given_unclaimed_buildings_when_placed_then_claims_one_as_gunman() -> None:
     game = event_game("E03")
     play_question(game)
-    refused(game, 0, PlaceStone(building="hotel", row=0, col=0, figure=Figure.LADY),
-            "EVENT-STONES")
+    refused(game, 0, PlaceStone(building="hotel", row=0, col=0, figure=Figure.LADY), "EVENT-STONES")
 
     events = place(game, "hotel", (0, 0), Figure.GUNMAN)
 
-    assert plains(of_type(events, BuildingClaimed)) == [
-        BuildingClaimed(seat=0, building="hotel", figure=Figure.GUNMAN)
-    ]
+    assert plains(of_type(events, BuildingClaimed)) == [BuildingClaimed(seat=0, building="hotel", figure=Figure.GUNMAN)]
     assert game.state.buildings["hotel"].figure is Figure.GUNMAN
     assert owner_at(game, "hotel", (0, 0)) == 0
 
@@ -675,11 +650,8 @@ def test_EVENT_STONES_E04_given_present_in_two_buildings_when_drawn_then_one_in_
     stones(game, 0, "post", [(1, 0)], Figure.BANDIT)
     stones(game, 1, "hotel", [(0, 0)], Figure.SHERIFF)
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E04",
-                                      remaining=2)
-    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {
-        "saloon", "post"
-    }
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E04", remaining=2)
+    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {"saloon", "post"}
     refused(game, 0, PlaceStone(building="hotel", row=0, col=1), "EVENT-STONES")
 
     events = place(game, "saloon", (1, 1))
@@ -705,8 +677,7 @@ def test_EVENT_MANDATORY_E04_given_present_in_saloon_when_drawn_then_must_place_
     assert game.state.event_task.targets == ("saloon",)
     assert Done() not in game.legal_actions(0)
     refused(game, 0, Done(), "EVENT-MANDATORY")
-    refused(game, 0, PlaceStone(building="post", row=1, col=0, figure=Figure.BANDIT),
-            "EVENT-STONES")
+    refused(game, 0, PlaceStone(building="post", row=1, col=0, figure=Figure.BANDIT), "EVENT-STONES")
     events = place(game, "saloon", (1, 1))
     assert outcomes(events, "E04") == [EffectOutcome.DONE]
 
@@ -733,12 +704,8 @@ def test_EVENT_STONES_E11_when_drawn_then_one_free_stone_of_the_buildings_figure
 
     events = place(game, "sheriff", (1, 1))
 
-    assert plains(of_type(events, StonePlaced)) == [
-        StonePlaced(seat=0, building="sheriff", cell=(1, 1), cause="E11")
-    ]
-    assert plains(of_type(events, MoneyReceived)) == [
-        MoneyReceived(seat=0, amount=600, cause="E11")
-    ]
+    assert plains(of_type(events, StonePlaced)) == [StonePlaced(seat=0, building="sheriff", cell=(1, 1), cause="E11")]
+    assert plains(of_type(events, MoneyReceived)) == [MoneyReceived(seat=0, amount=600, cause="E11")]
     assert cash(game, 0) == 2600  # the stone was free
     assert outcomes(events, "E11") == [EffectOutcome.DONE, EffectOutcome.DONE]
 
@@ -751,9 +718,7 @@ def test_EVENT_STONES_E11_given_unclaimed_building_when_placed_then_claims_it() 
 
     events = place(game, "post", (1, 0), Figure.LADY)
 
-    assert plains(of_type(events, BuildingClaimed)) == [
-        BuildingClaimed(seat=0, building="post", figure=Figure.LADY)
-    ]
+    assert plains(of_type(events, BuildingClaimed)) == [BuildingClaimed(seat=0, building="post", figure=Figure.LADY)]
     assert cash(game, 0) == 2600
 
 
@@ -779,9 +744,7 @@ def test_EVENT_STONES_E13_given_optional_stone_when_placed_then_one_free_stone()
 
     events = place(game, "saloon", (1, 1))
 
-    assert plains(of_type(events, StonePlaced)) == [
-        StonePlaced(seat=0, building="saloon", cell=(1, 1), cause="E13")
-    ]
+    assert plains(of_type(events, StonePlaced)) == [StonePlaced(seat=0, building="saloon", cell=(1, 1), cause="E13")]
     assert outcomes(events, "E13") == [EffectOutcome.DONE]
     assert cash(game, 0) == 2000
 
@@ -812,19 +775,13 @@ def test_EVENT_ABSENT_E21_given_two_players_without_station_when_drawn_then_no_e
 def test_EVENT_STONES_E21_given_four_players_when_drawn_then_one_stone_into_station() -> None:
     game = event_game("E21", players=4)
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E21",
-                                      remaining=1)
-    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {
-        "union_pacific"
-    }
-    refused(game, 0, PlaceStone(building="saloon", row=1, col=0, figure=Figure.COWBOY),
-            "EVENT-STONES")
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E21", remaining=1)
+    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {"union_pacific"}
+    refused(game, 0, PlaceStone(building="saloon", row=1, col=0, figure=Figure.COWBOY), "EVENT-STONES")
 
     events = place(game, "union_pacific", (1, 0), Figure.SHERIFF)
 
-    assert plains(of_type(events, BuildingClaimed)) == [
-        BuildingClaimed(seat=0, building="union_pacific", figure=Figure.SHERIFF)
-    ]
+    assert plains(of_type(events, BuildingClaimed)) == [BuildingClaimed(seat=0, building="union_pacific", figure=Figure.SHERIFF)]
     assert owner_at(game, "union_pacific", (1, 0)) == 0
     assert outcomes(events, "E21") == [EffectOutcome.DONE]
 
@@ -849,11 +806,9 @@ def test_EVENT_STONES_E22_when_drawn_then_two_stones_into_the_hotel() -> None:
     game = event_game("E22")
     stones(game, 1, "hotel", [(0, 0)], Figure.BANDIT)
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E22",
-                                      remaining=2)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E22", remaining=2)
     assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {"hotel"}
-    refused(game, 0, PlaceStone(building="saloon", row=1, col=0, figure=Figure.BANDIT),
-            "EVENT-STONES")
+    refused(game, 0, PlaceStone(building="saloon", row=1, col=0, figure=Figure.BANDIT), "EVENT-STONES")
 
     events = place(game, "hotel", (0, 1)) + place(game, "hotel", (1, 0))
 
@@ -937,11 +892,7 @@ def test_EVENT_STONES_E22_given_drawn_in_start_round_when_buying_then_three_allo
     when(game, 0, PlayCard(card=game.state.players[0].hand[0]))
     assert decision(game).kind is DecisionKind.BUY_STONES
 
-    bought = [
-        e
-        for cell in [(1, 0), (1, 1), (1, 2)]
-        for e in when(game, 0, BuyStone(building="hotel", row=cell[0], col=cell[1]))
-    ]
+    bought = [e for cell in [(1, 0), (1, 1), (1, 2)] for e in when(game, 0, BuyStone(building="hotel", row=cell[0], col=cell[1]))]
 
     assert len(of_type(bought, StoneBought)) == 3
     refused(game, 0, BuyStone(building="hotel", row=1, col=3), "BUY-3")
@@ -951,8 +902,7 @@ def test_EVENT_STONES_E22_given_drawn_in_start_round_when_buying_then_three_allo
 def test_EVENT_MANDATORY_E30_given_optional_stones_when_done_at_once_then_declined() -> None:
     game = event_game("E30")
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30",
-                                      remaining=2)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30", remaining=2)
     assert Done() in game.legal_actions(0)
 
     events = when(game, 0, Done())
@@ -969,8 +919,7 @@ def test_EVENT_STONES_E30_given_one_placed_when_second_goes_elsewhere_then_refus
     stones(game, 1, "post", [(1, 0)], Figure.BANDIT)
     play_question(game)
     events = place(game, "saloon", (1, 1))
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30",
-                                      remaining=1, building="saloon")
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E30", remaining=1, building="saloon")
     refused(game, 0, PlaceStone(building="post", row=1, col=1), "EVENT-STONES")
 
     events += when(game, 0, Done())
@@ -991,9 +940,7 @@ def test_EVENT_STONES_E30_when_both_placed_in_one_unclaimed_building_then_claims
         ("post", (1, 0)),
         ("post", (1, 1)),
     ]
-    assert plains(of_type(events, BuildingClaimed)) == [
-        BuildingClaimed(seat=0, building="post", figure=Figure.SHERIFF)
-    ]
+    assert plains(of_type(events, BuildingClaimed)) == [BuildingClaimed(seat=0, building="post", figure=Figure.SHERIFF)]
     assert outcomes(events, "E30") == [EffectOutcome.DONE]
 
 
@@ -1003,23 +950,18 @@ def test_EVENT_STONES_E31_when_drawn_then_two_bandits_may_be_split_between_build
     stones(game, 1, "saloon", [(1, 0)], Figure.BANDIT)
     stones(game, 1, "post", [(1, 0)], Figure.COWBOY)
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E31",
-                                      remaining=2)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.PLACE_EVENT_STONES, event="E31", remaining=2)
     refused(game, 0, PlaceStone(building="post", row=1, col=1), "EVENT-STONES")
 
     events = place(game, "saloon", (1, 1))
-    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {
-        "saloon", "hotel", "sheriff"
-    }
+    assert {a.building for a in game.legal_actions(0) if isinstance(a, PlaceStone)} == {"saloon", "hotel", "sheriff"}
     events += place(game, "hotel", (0, 0), Figure.BANDIT)
 
     assert [(e.building, e.cell) for e in of_type(events, StonePlaced)] == [
         ("saloon", (1, 1)),
         ("hotel", (0, 0)),
     ]
-    assert plains(of_type(events, BuildingClaimed)) == [
-        BuildingClaimed(seat=0, building="hotel", figure=Figure.BANDIT)
-    ]
+    assert plains(of_type(events, BuildingClaimed)) == [BuildingClaimed(seat=0, building="hotel", figure=Figure.BANDIT)]
     assert outcomes(events, "E31") == [EffectOutcome.DONE]
 
 
@@ -1028,8 +970,7 @@ def test_EVENT_STONES_E31_given_unclaimed_building_when_other_figure_named_then_
     game = event_game("E31")
     play_question(game)
 
-    refused(game, 0, PlaceStone(building="hotel", row=0, col=0, figure=Figure.LADY),
-            "EVENT-STONES")
+    refused(game, 0, PlaceStone(building="hotel", row=0, col=0, figure=Figure.LADY), "EVENT-STONES")
 
 
 # -- removals: E09, E12, E29 (and the stone halves of E10, E15, E18, E23) ------------------------
@@ -1042,8 +983,7 @@ def test_EVENT_RESOLVE_E09_given_gunmen_when_drawn_then_drawer_removes_one_own_g
     stones(game, 1, "saloon", [(1, 2)])
     stones(game, 0, "post", [(1, 0)], Figure.LADY)
     play_question(game)
-    assert decision(game) == Decision(seat=0, kind=DecisionKind.REMOVE_OWN_STONES, event="E09",
-                                      remaining=1)
+    assert decision(game) == Decision(seat=0, kind=DecisionKind.REMOVE_OWN_STONES, event="E09", remaining=1)
     assert game.legal_actions(0) == [
         RemoveStone(building="saloon", row=1, col=0),
         RemoveStone(building="saloon", row=1, col=1),
@@ -1053,9 +993,7 @@ def test_EVENT_RESOLVE_E09_given_gunmen_when_drawn_then_drawer_removes_one_own_g
 
     events = when(game, 0, RemoveStone(building="saloon", row=1, col=1))
 
-    assert plains(of_type(events, StoneRemoved)) == [
-        StoneRemoved(by=0, owner=0, building="saloon", cell=(1, 1), cause="E09")
-    ]
+    assert plains(of_type(events, StoneRemoved)) == [StoneRemoved(by=0, owner=0, building="saloon", cell=(1, 1), cause="E09")]
     assert game.state.buildings["saloon"].stones == {(1, 0): 0, (1, 2): 1}
     assert game.state.players[0].on_board == 2
     assert cash(game, 0) == 2000  # no refund
@@ -1123,9 +1061,7 @@ def test_EVENT_RESOLVE_E29_given_two_figures_when_drawn_then_any_own_stone_remov
 
     events = when(game, 0, RemoveStone(building="post", row=1, col=0))
 
-    assert plains(of_type(events, StoneRemoved)) == [
-        StoneRemoved(by=0, owner=0, building="post", cell=(1, 0), cause="E29")
-    ]
+    assert plains(of_type(events, StoneRemoved)) == [StoneRemoved(by=0, owner=0, building="post", cell=(1, 0), cause="E29")]
     assert game.state.players[0].supply == STONES_PER_COLOUR - 1
     assert outcomes(events, "E29") == [EffectOutcome.DONE]
 
@@ -1151,8 +1087,7 @@ def test_EVENT_POSSIBLE_E10_given_a_stone_when_drawn_then_removes_a_man_and_pays
     events = when(game, 0, RemoveStone(building="saloon", row=1, col=0))
 
     assert names(events)[:3] == ["StoneRemoved", "EventEffectEnded", "MoneyPaid"]
-    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
-                                                       cause="E10")
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0, cause="E10")
     assert outcomes(events, "E10") == [EffectOutcome.DONE, EffectOutcome.DONE]
     assert cash(game, 0) == 1700
 
@@ -1164,8 +1099,7 @@ def test_EVENT_POSSIBLE_E10_given_no_stone_when_drawn_then_still_pays_300() -> N
     events = play_question(game)
 
     assert of_type(events, StoneRemoved) == []
-    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
-                                                       cause="E10")
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0, cause="E10")
     assert outcomes(events, "E10") == [EffectOutcome.SKIPPED, EffectOutcome.DONE]
     assert cash(game, 0) == 1700
 
@@ -1176,8 +1110,7 @@ def test_EVENT_POSSIBLE_E15_given_a_stone_when_drawn_then_pays_300_and_removes_a
     stones(game, 0, "saloon", [(1, 0)], Figure.COWBOY)
 
     events = play_question(game)
-    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
-                                                       cause="E15")
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0, cause="E15")
     assert decision(game).kind is DecisionKind.REMOVE_OWN_STONES
     events += when(game, 0, RemoveStone(building="saloon", row=1, col=0))
 
@@ -1217,11 +1150,8 @@ def test_EVENT_POSSIBLE_E18_given_a_stone_when_drawn_then_it_leaves_with_300() -
 
     events = when(game, 0, RemoveStone(building="saloon", row=1, col=0))
 
-    assert plains(of_type(events, StoneRemoved)) == [
-        StoneRemoved(by=0, owner=0, building="saloon", cell=(1, 0), cause="E18")
-    ]
-    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0,
-                                                       cause="E18")
+    assert plains(of_type(events, StoneRemoved)) == [StoneRemoved(by=0, owner=0, building="saloon", cell=(1, 0), cause="E18")]
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=300, to=None, waived=0, cause="E18")
     assert cash(game, 0) == 1700
 
 
@@ -1249,11 +1179,8 @@ def test_EVENT_POSSIBLE_E23_given_a_lady_when_drawn_then_the_lady_leaves_with_20
 
     events = when(game, 0, RemoveStone(building="hotel", row=1, col=1))
 
-    assert plains(of_type(events, StoneRemoved)) == [
-        StoneRemoved(by=0, owner=0, building="hotel", cell=(1, 1), cause="E23")
-    ]
-    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=200, to=None, waived=0,
-                                                       cause="E23")
+    assert plains(of_type(events, StoneRemoved)) == [StoneRemoved(by=0, owner=0, building="hotel", cell=(1, 1), cause="E23")]
+    assert plain(only(events, MoneyPaid)) == MoneyPaid(seat=0, amount=200, to=None, waived=0, cause="E23")
     assert outcomes(events, "E23") == [EffectOutcome.DONE, EffectOutcome.DONE]
     assert owner_at(game, "saloon", (1, 0)) == 0
     assert cash(game, 0) == 1800
@@ -1268,9 +1195,7 @@ def test_EVENT_BIRTHDAY_E19_given_opponents_with_plenty_when_drawn_then_each_giv
 
     events = play_question(game)
 
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=s, amount=50, to=0, waived=0, cause="E19") for s in (1, 2, 3)
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=s, amount=50, to=0, waived=0, cause="E19") for s in (1, 2, 3)]
     assert [cash(game, s) for s in range(4)] == [2150, 1950, 1950, 1950]
     assert outcomes(events, "E19") == [EffectOutcome.DONE]
 
@@ -1304,9 +1229,7 @@ def test_EVENT_RESOLVE_E20_given_event_pile_empty_when_drawing_then_discard_resh
     # seat 2 starts; seat 0 draws the last card, seat 1 finds the pile empty
     drawn = plains(of_type(events, EventCardDrawn))
     assert drawn == [EventCardDrawn(seat=0, event="E20"), EventCardDrawn(seat=1, event="E20")]
-    assert plains(of_type(events, EventPileShuffled)) == [
-        EventPileShuffled(order=("E20",), from_discard=True)
-    ]
+    assert plains(of_type(events, EventPileShuffled)) == [EventPileShuffled(order=("E20",), from_discard=True)]
     order = names(events)
     assert order.index("EventPileShuffled") > order.index("EventCardResolved")
     assert [cash(game, s) for s in (0, 1, 2)] == [2400, 2400, 2000]

@@ -14,7 +14,6 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-
 from domain.actions import BuyStone, ChooseRecipient, EndTurn, GiveStone, PlayCard, SellStone
 from domain.aggregates.game import Game
 from domain.decisions import Decision, DecisionKind
@@ -22,6 +21,7 @@ from domain.errors import RuleViolation
 from domain.events import DomainEvent, MoneyPaid, StoneSold
 from domain.events.base import NO_GAME
 from domain.figures import Figure
+
 from tests.builders import (
     COWBOY_5,
     COWBOY_6,
@@ -51,8 +51,7 @@ HALF_PRICE = {
 def event_game(event: str) -> Game:
     """Given: a 3-player game in its start round with ``event`` on top of the event pile; seat 0
     holds LADY_7 (it will start) and a "?"."""
-    return new_game(3, hands={0: [LADY_7, QUESTION_1], 1: [COWBOY_5], 2: [COWBOY_6]},
-                    events=[event])
+    return new_game(3, hands={0: [LADY_7, QUESTION_1], 1: [COWBOY_5], 2: [COWBOY_6]}, events=[event])
 
 
 def play_question(game: Game) -> list[DomainEvent]:
@@ -89,8 +88,7 @@ def test_EVENT_SELL_E08_given_100_cash_when_owing_500_then_sells_until_he_can_pa
 
     events = play_question(game)
     assert of_type(events, MoneyPaid) == []
-    assert only_decision(game) == Decision(seat=0, kind=DecisionKind.SELL_STONES, event="E08",
-                                           remaining=400)
+    assert only_decision(game) == Decision(seat=0, kind=DecisionKind.SELL_STONES, event="E08", remaining=400)
     assert set(game.legal_actions(0)) == {
         SellStone(building="hotel", row=0, col=0),
         SellStone(building="hotel", row=0, col=1),
@@ -104,12 +102,9 @@ def test_EVENT_SELL_E08_given_100_cash_when_owing_500_then_sells_until_he_can_pa
     events += sell(game, "hotel", 0, 0)
 
     assert plains(of_type(events, StoneSold)) == [
-        StoneSold(seat=0, building="hotel", cell=cell, amount=150)
-        for cell in [(0, 1), (1, 0), (0, 0)]
+        StoneSold(seat=0, building="hotel", cell=cell, amount=150) for cell in [(0, 1), (1, 0), (0, 0)]
     ]
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=500, to=None, waived=0, cause="E08")
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=500, to=None, waived=0, cause="E08")]
     assert names(events).index("MoneyPaid") > names(events).index("StoneSold")
     assert cash(game, 0) == 50  # 100 + 3 x 150 - 500
     assert game.state.buildings["hotel"].stones == {}
@@ -131,12 +126,8 @@ def test_EVENT_SELL_E26_given_one_stone_when_sold_then_half_its_price_and_rest_w
     events = sell(game, "saloon", 1, 0)
 
     half = HALF_PRICE[figure]
-    assert plains(of_type(events, StoneSold)) == [
-        StoneSold(seat=0, building="saloon", cell=(1, 0), amount=half)
-    ]
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=half, to=None, waived=300 - half, cause="E26")
-    ]
+    assert plains(of_type(events, StoneSold)) == [StoneSold(seat=0, building="saloon", cell=(1, 0), amount=half)]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=half, to=None, waived=300 - half, cause="E26")]
     assert cash(game, 0) == 0
     assert game.state.players[0].on_board == 0
     assert game.state.buildings["saloon"].figure is figure  # the building stays claimed
@@ -150,9 +141,7 @@ def test_EVENT_SELL_E16_given_nothing_to_sell_when_short_then_pays_all_rest_waiv
     events = play_question(game)
 
     assert of_type(events, StoneSold) == []
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=100, to=None, waived=500, cause="E16")
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=100, to=None, waived=500, cause="E16")]
     assert cash(game, 0) == 0
     assert only_decision(game).kind is DecisionKind.BUY_STONES
 
@@ -166,9 +155,7 @@ def test_EVENT_SELL_E17_given_exactly_enough_cash_when_drawn_then_pays_without_s
     events = play_question(game)
 
     assert of_type(events, StoneSold) == []
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=500, to=None, waived=0, cause="E17")
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=500, to=None, waived=0, cause="E17")]
     assert cash(game, 0) == 0
     assert game.state.buildings["saloon"].stones == {(1, 0): 0}
 
@@ -229,14 +216,11 @@ def test_EVENT_SELL_E02_given_no_cash_when_lady_given_then_sells_and_pays_oppone
 
     events = when(game, 0, GiveStone(building="hotel", row=1, col=1))
     assert of_type(events, MoneyPaid) == []
-    assert only_decision(game) == Decision(seat=0, kind=DecisionKind.SELL_STONES, event="E02",
-                                           remaining=200)
+    assert only_decision(game) == Decision(seat=0, kind=DecisionKind.SELL_STONES, event="E02", remaining=200)
     assert game.legal_actions(0) == [SellStone(building="saloon", row=1, col=0)]
     events = sell(game, "saloon", 1, 0)
 
-    assert plains(of_type(events, MoneyPaid)) == [
-        MoneyPaid(seat=0, amount=50, to=1, waived=150, cause="E02")
-    ]
+    assert plains(of_type(events, MoneyPaid)) == [MoneyPaid(seat=0, amount=50, to=1, waived=150, cause="E02")]
     assert [cash(game, s) for s in (0, 1, 2)] == [0, 2050, 2000]
     assert game.state.buildings["hotel"].stones == {(1, 1): 1}
 

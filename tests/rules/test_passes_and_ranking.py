@@ -6,7 +6,6 @@ discard pile into a new draw pile, and the rank key used to compare cards.
 from __future__ import annotations
 
 import pytest
-
 from domain.actions import Challenge, CommitCard, Done, EndTurn, PlayCard
 from domain.aggregates.game import Game
 from domain.catalog import CardKind, deck
@@ -31,6 +30,7 @@ from domain.events import (
 from domain.figures import Figure
 from domain.ranking import rank_key
 from domain.state import DiscardedCard
+
 from tests.builders import (
     BANDIT_5,
     BANDIT_6,
@@ -142,9 +142,7 @@ def test_PASS_ORDER_when_a_pass_is_played_then_its_four_rounds_follow_in_order()
     assert [e.number for e in of_type(recorded, PassBegan)] == [2]
     sequence = names(recorded)
     assert sequence.index("StartCardsRevealed") < sequence.index("TurnBegan")
-    assert sequence.index("DuelCardCommitted") > max(
-        i for i, name in enumerate(sequence) if name == "CardPlayed"
-    )
+    assert sequence.index("DuelCardCommitted") > max(i for i, name in enumerate(sequence) if name == "CardPlayed")
 
 
 @pytest.mark.rule("PASS-ORDER")
@@ -176,9 +174,7 @@ def test_PASS_ORDER_given_an_unplayed_card_when_the_pass_ends_then_discarded_bef
     game, recorded = duel_round_with_extra_card()
 
     assert only(recorded, CardsDrawn).cards == (SHERIFF_7,)
-    scoring = next(
-        i for i, e in enumerate(recorded) if isinstance(e, StageBegan) and e.stage is Stage.SCORING
-    )
+    scoring = next(i for i, e in enumerate(recorded) if isinstance(e, StageBegan) and e.stage is Stage.SCORING)
     assert names(recorded[scoring + 1 : scoring + 3]) == ["CardsDiscarded", "PassBegan"]
     discarded = of_type(recorded, CardsDiscarded)[-1]
     assert (discarded.seat, discarded.cards) == (1, (SHERIFF_7,))
@@ -372,9 +368,7 @@ def test_PASS_RESHUFFLE_given_five_players_when_pass_2_is_dealt_then_discard_res
     assert sorted(reshuffle.order) == sorted(first_pass_cards)
     held_before = {c for e in of_type(deal, CardsDealt)[:3] for c in e.cards}
     assert not held_before & set(reshuffle.order)  # cards in hands are never reshuffled
-    assert [p.hand for p in game.state.players[:3]] == [
-        list(e.cards) for e in of_type(deal, CardsDealt)[:3]
-    ]
+    assert [p.hand for p in game.state.players[:3]] == [list(e.cards) for e in of_type(deal, CardsDealt)[:3]]
     assert game.state.players[3].hand + game.state.players[4].hand == list(reshuffle.order[:8])
     assert game.state.draw_pile == list(reshuffle.order[8:])
     assert game.state.discard == []

@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
 import pytest
-
 from domain.actions import (
     BuyStone,
     Challenge,
@@ -52,6 +51,7 @@ from domain.events import (
 from domain.events.base import Cell, Stage
 from domain.figures import Figure
 from domain.state import BuildingStatus, DiscardedCard
+
 from tests.builders import (
     BANDIT_5,
     BANDIT_6,
@@ -259,9 +259,7 @@ def test_SCORE_BUILDING_given_a_duel_winner_broke_the_chain_of_the_controller_wh
     assert only(events, PassBegan).number == 2
     sheriff = game.state.buildings["sheriff"]
     assert sheriff.is_open
-    assert sorted(cell for cell, seat in sheriff.stones.items() if seat == 0) == sorted(
-        cell for cell in SHERIFF_CHAIN if cell != (1, 2)
-    )
+    assert sorted(cell for cell, seat in sheriff.stones.items() if seat == 0) == sorted(cell for cell in SHERIFF_CHAIN if cell != (1, 2))
 
 
 @pytest.mark.rule("SCORE-BUILDING")
@@ -616,4 +614,3 @@ def test_VAR_given_challenge_optional_then_pass_is_offered_in_the_chain_only_wit
 
     assert offered is challenge_optional
     assert Challenge(opponent=1, building="saloon") in game.legal_actions(0)
-

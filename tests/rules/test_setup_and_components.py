@@ -10,7 +10,6 @@ from collections.abc import Callable
 from uuid import UUID
 
 import pytest
-
 from domain.actions import BuyStone, EndTurn, PlayCard
 from domain.aggregates.game import Game, project_game
 from domain.catalog import EVENT_ORDER, CardKind, deck
@@ -36,6 +35,7 @@ from domain.events import (
 )
 from domain.figures import Figure
 from domain.random_source import RandomSource
+
 from tests.builders import (
     BANDIT_5,
     BANDIT_6,
@@ -138,11 +138,7 @@ def test_COMP_STONES_given_five_players_then_five_colours_with_forty_stones_each
 def test_COMP_STONES_when_buying_a_stone_then_it_takes_the_figure_of_its_building() -> None:
     game = at_buy_step()
     given(game, BuildingClaimed(seat=1, building="hotel", figure=Figure.LADY))
-    lady_field = next(
-        (a.row, a.col)
-        for a in game.legal_actions(0)
-        if isinstance(a, BuyStone) and a.building == "hotel"
-    )
+    lady_field = next((a.row, a.col) for a in game.legal_actions(0) if isinstance(a, BuyStone) and a.building == "hotel")
 
     recorded = when(game, 0, BuyStone(building="hotel", row=lady_field[0], col=lady_field[1]))
 
@@ -192,9 +188,7 @@ def test_COMP_DECK_variant_44_has_25_number_10_picture_4_indian_and_5_question_c
 
 @pytest.mark.rule("COMP-DECK")
 @pytest.mark.parametrize(("deck_name", "size"), [("default_32", 32), ("variant_44", 44)])
-def test_COMP_DECK_given_a_deck_variant_when_the_game_starts_then_that_whole_deck_is_shuffled(
-    deck_name: str, size: int
-) -> None:
+def test_COMP_DECK_given_a_deck_variant_when_the_game_starts_then_that_whole_deck_is_shuffled(deck_name: str, size: int) -> None:
     game = Game.create(UUID(int=9), seed="deck", max_players=2, variants=Variants(deck=deck_name))
     game.join("a")
     game.join("b")
@@ -240,11 +234,7 @@ def test_COMP_DISCS_given_two_lady_buildings_when_buying_then_no_third_lady_is_c
         BuildingClaimed(seat=2, building="post", figure=Figure.LADY),
     )
 
-    claims = {
-        (a.building, a.figure)
-        for a in game.legal_actions(0)
-        if isinstance(a, BuyStone) and a.building in ("hotel", "sheriff")
-    }
+    claims = {(a.building, a.figure) for a in game.legal_actions(0) if isinstance(a, BuyStone) and a.building in ("hotel", "sheriff")}
     assert claims == {(b, f) for b in ("hotel", "sheriff") for f in Figure if f is not Figure.LADY}
     refused(game, 0, BuyStone(building="hotel", row=0, col=0, figure=Figure.LADY), "PLACE-CLAIM")
     assert game.state.buildings["hotel"].figure is None
@@ -260,9 +250,7 @@ def test_COMP_DISCS_given_one_lady_building_when_buying_then_a_second_lady_may_b
     claim = only(recorded, BuildingClaimed)
     assert (claim.seat, claim.building, claim.figure) == (0, "hotel", Figure.LADY)
     assert game.state.symbol_discs_used[Figure.LADY] == 2
-    assert not any(
-        isinstance(a, BuyStone) and a.figure is Figure.LADY for a in game.legal_actions(0)
-    )
+    assert not any(isinstance(a, BuyStone) and a.figure is Figure.LADY for a in game.legal_actions(0))
 
 
 @pytest.mark.rule("COMP-DISCS")
@@ -276,9 +264,7 @@ def test_COMP_DISCS_given_a_lady_building_was_scored_then_its_disc_stays_used() 
     )
 
     refused(game, 0, BuyStone(building="hotel", row=0, col=0, figure=Figure.LADY), "PLACE-CLAIM")
-    assert not any(
-        isinstance(a, BuyStone) and a.figure is Figure.LADY for a in game.legal_actions(0)
-    )
+    assert not any(isinstance(a, BuyStone) and a.figure is Figure.LADY for a in game.legal_actions(0))
 
 
 # -- [COMP-BANK] -----------------------------------------------------------------------------------
@@ -504,10 +490,7 @@ def test_SETUP_BOARD_when_the_game_starts_then_the_buildings_for_that_player_cou
 def test_SETUP_BOARD_given_three_players_when_buying_into_the_station_then_refused() -> None:
     game = at_buy_step()
 
-    assert not any(
-        isinstance(a, BuyStone) and a.building in ("union_pacific", "drugstore", "bank")
-        for a in game.legal_actions(0)
-    )
+    assert not any(isinstance(a, BuyStone) and a.building in ("union_pacific", "drugstore", "bank") for a in game.legal_actions(0))
     refused(
         game,
         0,

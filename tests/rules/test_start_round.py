@@ -6,7 +6,6 @@ owners' event cards drawn clockwise from the start player before the first setti
 from __future__ import annotations
 
 import pytest
-
 from domain.actions import CommitCard, PlaceStone
 from domain.decisions import DecisionKind
 from domain.events import (
@@ -24,6 +23,7 @@ from domain.events import (
     Variants,
 )
 from domain.figures import Figure
+
 from tests.builders import (
     COWBOY_5,
     COWBOY_PIC_2,
@@ -106,9 +106,7 @@ def test_START_COMMIT_given_the_start_round_then_every_player_decides_at_the_sam
 
     pending = game.pending()
 
-    assert [(d.seat, d.kind) for d in pending] == [
-        (seat, DecisionKind.COMMIT_START_CARD) for seat in range(3)
-    ]
+    assert [(d.seat, d.kind) for d in pending] == [(seat, DecisionKind.COMMIT_START_CARD) for seat in range(3)]
     assert all(game.legal_actions(seat) for seat in range(3))
 
 
@@ -121,9 +119,7 @@ def test_START_NO_INDIAN_given_an_indian_and_other_cards_when_committing_it_then
 
     refused(game, 0, CommitCard(card=INDIAN_1), "START-NO-INDIAN")
     assert CommitCard(card=INDIAN_1) not in game.legal_actions(0)
-    assert sorted(a.card for a in game.legal_actions(0) if isinstance(a, CommitCard)) == sorted(
-        [COWBOY_5, SHERIFF_5, LADY_5]
-    )
+    assert sorted(a.card for a in game.legal_actions(0) if isinstance(a, CommitCard)) == sorted([COWBOY_5, SHERIFF_5, LADY_5])
     assert game.state.commitments == {}
 
 
@@ -142,9 +138,7 @@ def test_START_NO_INDIAN_given_a_hand_of_only_indians_then_an_indian_is_the_comm
     assert sorted(a.card for a in game.legal_actions(0) if isinstance(a, CommitCard)) == V44_INDIANS
     recorded = when(game, 0, CommitCard(card=V44_INDIANS[0]))
 
-    assert [(e.seat, e.card) for e in of_type(recorded, StartCardCommitted)] == [
-        (0, V44_INDIANS[0])
-    ]
+    assert [(e.seat, e.card) for e in of_type(recorded, StartCardCommitted)] == [(0, V44_INDIANS[0])]
 
 
 @pytest.mark.rule("START-NO-INDIAN")
@@ -211,9 +205,7 @@ def test_START_PLAYER_given_two_questions_and_a_forced_indian_then_the_lot_decid
 @pytest.mark.parametrize("lot", [1, 3])
 def test_START_PLAYER_given_four_questions_then_the_lot_decides_among_all(lot: int) -> None:
     hands = {0: [QUESTION_1], 1: [QUESTION_2], 2: [QUESTION_3], 3: [QUESTION_4]}
-    game = new_game(
-        4, hands=hands, events=[E20_GAIN_400, E28_GAIN_300, E25_GAIN_800, E14_PAY_200], picks=[lot]
-    )
+    game = new_game(4, hands=hands, events=[E20_GAIN_400, E28_GAIN_300, E25_GAIN_800, E14_PAY_200], picks=[lot])
 
     recorded = commit_start(game, {seat: hand[0] for seat, hand in hands.items()})
 
@@ -254,11 +246,7 @@ def test_START_QUESTION_given_each_event_then_it_is_resolved_before_the_next_is_
 
     recorded = commit_start(game, {0: LADY_7, 1: QUESTION_1, 2: QUESTION_2})
 
-    kinds = [
-        (type(e).__name__, e.seat)
-        for e in recorded
-        if isinstance(e, (EventCardDrawn, EventCardResolved, MoneyReceived, MoneyPaid))
-    ]
+    kinds = [(type(e).__name__, e.seat) for e in recorded if isinstance(e, (EventCardDrawn, EventCardResolved, MoneyReceived, MoneyPaid))]
     assert kinds == [
         ("EventCardDrawn", 1),
         ("MoneyReceived", 1),
@@ -282,9 +270,7 @@ def test_START_QUESTION_given_an_event_needing_a_choice_then_the_round_waits_for
     assert drawn_events(recorded) == [(1, "E11")]
     assert not setting_round_began(recorded)
     pending = game.pending()
-    assert [(d.seat, d.kind, d.event) for d in pending] == [
-        (1, DecisionKind.PLACE_EVENT_STONES, "E11")
-    ]
+    assert [(d.seat, d.kind, d.event) for d in pending] == [(1, DecisionKind.PLACE_EVENT_STONES, "E11")]
     assert game.legal_actions(0) == []
 
     recorded = when(game, 1, PlaceStone(building="saloon", row=1, col=1, figure=Figure.COWBOY))
