@@ -69,12 +69,29 @@ def _merge_through_landmarks(groups: list[frozenset[int]]) -> list[frozenset[int
     return [frozenset(g) for g in merged]
 
 
+@cache
+def _touching(landmarks: tuple[Cell, ...]) -> dict[Cell, frozenset[int]]:
+    """For every cell next to a landmark, the landmarks it touches."""
+    touching: dict[Cell, set[int]] = {}
+    for index, landmark in enumerate(landmarks):
+        for cell in _neighbours(landmark):
+            touching.setdefault(cell, set()).add(index)
+    return {cell: frozenset(found) for cell, found in touching.items()}
+
+
 def connects(spec: BuildingSpec, stones: Iterable[Cell], *, landmarks_bridge: bool = True) -> bool:
     """Whether these stones control the building: one network holding the required landmarks."""
+    cells = list(stones)
     need = spec.landmarks_required
+    touching = _touching(spec.landmarks)
+    touched: set[int] = set()
+    for cell in cells:
+        touched |= touching.get(cell, frozenset())
+    if len(touched) < need:  # all stones together do not even touch enough landmarks
+        return False
     return any(
         len(group) >= need
-        for group in landmark_groups(spec, stones, landmarks_bridge=landmarks_bridge)
+        for group in landmark_groups(spec, cells, landmarks_bridge=landmarks_bridge)
     )
 
 

@@ -153,12 +153,17 @@ class Game:
         self.version = event.originator_version
 
     def _trigger(self, event: DomainEvent) -> None:
-        stamped = msgspec.structs.replace(
-            event, originator_id=self.id, originator_version=self.version + 1
-        )
-        evolve(self.state, stamped)
+        """Stamp a new event with this game and its version, apply it and keep it for saving.
+
+        Rules code hands over events it has just built and never keeps, so they are stamped in
+        place; from here on they are immutable."""
+        if event.originator_version != 0:
+            raise ValueError("an event can be recorded only once")
+        msgspec.structs.force_setattr(event, "originator_id", self.id)
+        msgspec.structs.force_setattr(event, "originator_version", self.version + 1)
+        evolve(self.state, event)
         self.version += 1
-        self._pending.append(stamped)
+        self._pending.append(event)
 
     def _command(self, body: Callable[[Context], None]) -> None:
         version_before = self.version
@@ -170,11 +175,13 @@ class Game:
         try:
             body(ctx)
         except GameOver:
-            pass
+            return
         except RuleViolation:
             if self.version != version_before:
                 raise RuntimeError("a rule refused an action after events were recorded") from None
             raise
+        if ctx.awaiting is not None:
+            self._decisions = (self.version, ctx.awaiting)
 
 
 def project_game(game: Game | None, events: Iterable[DomainEvent]) -> Game | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.decisions import Decision
 from domain.events import DomainEvent
 from domain.random_source import RandomSource
 from domain.state import GameState
@@ -26,6 +27,8 @@ class Context:
         self._random_source = random_source
         self._rng: RandomSource | None = None
         self.emitted = 0
+        #: The decisions awaited when the flow stopped, for the aggregate to keep.
+        self.awaiting: list[Decision] | None = None
 
     def emit(self, event: DomainEvent) -> None:
         self._record(event)

@@ -49,7 +49,11 @@ class StuckError(RuntimeError):
 def advance(ctx: Context) -> None:
     """Run automatic steps until the game waits for a decision or has ended."""
     state = ctx.state
-    while state.status is Status.RUNNING and not pending_decisions(state):
+    while state.status is Status.RUNNING:
+        awaiting = pending_decisions(state)
+        if awaiting:
+            ctx.awaiting = awaiting
+            return
         before = ctx.emitted
         _auto_step(ctx)
         if ctx.emitted == before:

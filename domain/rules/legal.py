@@ -76,11 +76,7 @@ def _for_decision(state: GameState, decision: Decision) -> list[Action]:
     if kind is DecisionKind.PLAY_CARD:
         return [PlayCard(card=card) for card in state.players[seat].hand]
     if kind is DecisionKind.BUY_STONES:
-        buys: list[Action] = [
-            BuyStone(building=b, row=r, col=c, figure=f)
-            for b, (r, c), f in buy_options(state, seat)
-        ]
-        return [*buys, EndTurn()]
+        return [*buy_options(state, seat), EndTurn()]
     if kind is DecisionKind.PLACE_PICTURE_STONES:
         places: list[Action] = [
             PlaceStone(building=b, row=r, col=c, figure=f)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from domain.actions import BuyStone
 from domain.catalog import Card, CardKind, Cell, deck
 from domain.figures import STONE_PRICE, Figure
 from domain.rules.board import (
     building_problem,
-    empty_fields,
     figure_choices,
     placement_options,
+    sorted_fields,
     stones_of,
 )
 from domain.state import GameState
@@ -53,12 +56,21 @@ def indian_options(state: GameState, seat: int) -> list[tuple[str, Cell, int]]:
     return stones_of(state, opponents)
 
 
-def buy_options(state: GameState, seat: int) -> list[tuple[str, Cell, Figure | None]]:
+@cache
+def _buy_actions(building_id: str, figure: Figure | None) -> tuple[tuple[Cell, BuyStone], ...]:
+    """The BuyStone action for every field of a building (actions are immutable, so shared)."""
+    return tuple(
+        ((r, c), BuyStone(building=building_id, row=r, col=c, figure=figure))
+        for r, c in sorted_fields(building_id)
+    )
+
+
+def buy_options(state: GameState, seat: int) -> list[BuyStone]:
     """Every stone the seat can buy and place now ([BUY-*], [PLACE-FIELD])."""
     money = state.players[seat].money
     if money < min(STONE_PRICE.values()):
         return []
-    options: list[tuple[str, Cell, Figure | None]] = []
+    options: list[BuyStone] = []
     for building in state.buildings.values():
         if not building.is_open:
             continue
@@ -66,7 +78,10 @@ def buy_options(state: GameState, seat: int) -> list[tuple[str, Cell, Figure | N
             price = STONE_PRICE[building.figure or figure or Figure.LADY]
             if price > money or building_problem(state, seat, building, figure) is not None:
                 continue
-            options.extend((building.id, cell, figure) for cell in empty_fields(building))
+            stones = building.stones
+            options.extend(
+                action for cell, action in _buy_actions(building.id, figure) if cell not in stones
+            )
     return options
 
 
