@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 from domain.events.base import Cell, Colour, DomainEvent, EndReason, Stage, Variants
 from domain.events.cards import (
     CardPlayed,
@@ -92,49 +90,6 @@ ALL_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     GameEnded,
 )
 
-GameEvent = Union[  # noqa: UP007 - a runtime union for msgspec decoding
-    GameCreated,
-    PlayerJoined,
-    GameStarted,
-    PassBegan,
-    StageBegan,
-    TurnBegan,
-    TurnEnded,
-    DrawPileShuffled,
-    EventPileShuffled,
-    CardsDealt,
-    CardsDrawn,
-    StartCardCommitted,
-    StartCardsRevealed,
-    StartPlayerChosen,
-    CardPlayed,
-    CardResolved,
-    DuelCardCommitted,
-    CardsDiscarded,
-    CardRevealed,
-    BuildingClaimed,
-    StoneBought,
-    StonePlaced,
-    StoneRemoved,
-    StoneRemovalDeclined,
-    StoneTransferred,
-    StoneSold,
-    BuildingNeutralised,
-    BuildingScored,
-    MoneyReceived,
-    MoneyPaid,
-    EventCardDrawn,
-    RecipientChosen,
-    EventEffectEnded,
-    EventCardResolved,
-    ChallengeIssued,
-    ChallengePassed,
-    DuelFought,
-    DisputeResolved,
-    TieDuelCardDrawn,
-    GameEnded,
-]
-
 EVENT_TYPES_BY_NAME: dict[str, type[DomainEvent]] = {cls.__name__: cls for cls in ALL_EVENT_TYPES}
 
 __all__ = [
@@ -166,7 +121,6 @@ __all__ = [
     "EventPileShuffled",
     "GameCreated",
     "GameEnded",
-    "GameEvent",
     "GameStarted",
     "MoneyPaid",
     "MoneyReceived",

@@ -171,6 +171,8 @@ def _end_effect(ctx: Context, outcome: EffectOutcome) -> None:
 
 
 def _progress_outcome(progress: int, target: int) -> EffectOutcome:
+    if target == 0:  # E04 with no building to add a stone to
+        return EffectOutcome.SKIPPED
     if progress >= target:
         return EffectOutcome.DONE
     return EffectOutcome.PARTIAL if progress > 0 else EffectOutcome.SKIPPED

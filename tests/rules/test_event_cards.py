@@ -666,6 +666,17 @@ def test_EVENT_STONES_E04_given_present_in_two_buildings_when_drawn_then_one_in_
     assert decision(game).kind is DecisionKind.BUY_STONES
 
 
+@pytest.mark.rule("EVENT-POSSIBLE")
+def test_EVENT_POSSIBLE_E04_given_no_stone_on_the_board_when_drawn_then_skipped() -> None:
+    game = event_game("E04")
+
+    events = play_question(game)
+
+    assert of_type(events, StonePlaced) == []
+    assert outcomes(events, "E04") == [EffectOutcome.SKIPPED]
+    assert decision(game).kind is DecisionKind.BUY_STONES
+
+
 @pytest.mark.rule("EVENT-MANDATORY")
 def test_EVENT_MANDATORY_E04_given_present_in_saloon_when_drawn_then_must_place_there() -> None:
     # "where you are present" is fixed when the card is drawn: here, the saloon only.
