@@ -109,10 +109,6 @@ def sell_options(state: GameState) -> list[tuple[str, Cell, int]]:
     return stones_of(state, [task.seat])
 
 
-def _amount_owed(state: GameState, effect: Effect) -> int:
-    return effect.amount
-
-
 def event_decision(state: GameState) -> Decision | None:
     """The decision the current event card needs from its drawer now, if any."""
     task, card, effect = _current(state)
@@ -123,7 +119,7 @@ def event_decision(state: GameState) -> Decision | None:
     if op in ("pay_bank", "pay_player"):
         if op == "pay_player" and task.recipient is None:
             return None
-        short = _amount_owed(state, effect) - state.players[seat].money
+        short = effect.amount - state.players[seat].money
         if short > 0 and has_stone(state, seat):
             return Decision(seat=seat, kind=DecisionKind.SELL_STONES, event=event, remaining=short)
         return None

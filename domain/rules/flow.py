@@ -136,7 +136,8 @@ def _setting_step(ctx: Context) -> None:
         if index < len(state.order):
             ctx.emit(TurnBegan(seat=state.order[index]))
         else:
-            next_stage = _NEXT_SETTING_STAGE[state.stage]  # type: ignore[index]
+            assert state.stage is not None  # a setting round is under way
+            next_stage = _NEXT_SETTING_STAGE[state.stage]
             if next_stage is Stage.DUEL_ROUND:
                 _enter_duel_round(ctx)
             else:
