@@ -7,7 +7,6 @@ library's environment (in memory by default).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -27,9 +26,6 @@ class GameNotFoundError(LookupError):
 
 class DodgeCityApplication(Application[UUID]):
     name = "DodgeCity"
-
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
-        super().__init__(env)
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper()

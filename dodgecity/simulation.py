@@ -6,14 +6,13 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from uuid import UUID, uuid4
 
 import msgspec
 
 from dodgecity.players import Player, RandomPlayer
 from domain.aggregates.game import Game
-from domain.events import DomainEvent
 
 #: A game that has not ended after this many actions is reported as stuck, not looped on forever.
 MAX_ACTIONS_PER_GAME = 100_000
@@ -40,7 +39,6 @@ def play_game(
     *,
     seats: list[Player] | None = None,
     game_id: UUID | None = None,
-    on_events: Callable[[list[DomainEvent]], None] | None = None,
 ) -> tuple[Game, GameResult]:
     """Play one complete game; ``seed`` fixes the game's chance and the players' choices."""
     game = Game.create(game_id or uuid4(), seed=seed, max_players=players)
@@ -53,8 +51,6 @@ def play_game(
     error: str | None = None
     try:
         while not game.is_over:
-            if on_events is not None:
-                on_events(game.collect_events())
             pending = game.pending()
             seat = (
                 pending[order.randrange(len(pending))].seat if len(pending) > 1 else pending[0].seat
@@ -66,8 +62,6 @@ def play_game(
                 break
     except Exception as exc:  # a broken game is reported, not hidden
         error = f"{type(exc).__name__}: {exc}"
-    if on_events is not None:
-        on_events(game.collect_events())
     return game, _result(game, seed, actions, error)
 
 

@@ -165,11 +165,10 @@ def _start_revealed(state: GameState, e: StartCardsRevealed) -> None:
 def _start_player(state: GameState, e: StartPlayerChosen) -> None:
     state.start_player = e.seat
     state.order = clockwise_from(state, e.seat)
-    state.event_queue = (
-        [seat for seat in state.order if is_question(state, state.commitments.get(seat, ""))]
-        if state.commitments
-        else []
-    )
+    shown = state.commitments
+    state.event_queue = [
+        seat for seat in state.order if seat in shown and is_question(state, shown[seat])
+    ]
 
 
 def _turn_began(state: GameState, e: TurnBegan) -> None:

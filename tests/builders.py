@@ -55,7 +55,8 @@ class ScriptedRandom:
         for i, order in enumerate(self.orders):
             if sorted(order) == sorted(map(str, items)):
                 self.orders.pop(i)
-                return [type(items[0])(x) for x in order] if items else []  # type: ignore[call-arg]
+                by_text = {str(item): item for item in items}
+                return [by_text[x] for x in order]
         return list(items)
 
     def pick(self, items: Sequence[T]) -> T:
