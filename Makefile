@@ -15,7 +15,7 @@ run: $(INSTALLED)
 	$(BIN)/dodgecity simulate --games 20 --players 4
 
 test: $(INSTALLED) lint
-	$(BIN)/pytest
+	scripts/with-postgres $(BIN)/pytest
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

@@ -6,13 +6,18 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from uuid import UUID, uuid4
 
 import msgspec
 
 from dodgecity.players import Player, RandomPlayer
+from dodgecity.records import Command, CreateCommand, JoinCommand, StartCommand, act_command
 from domain.aggregates.game import Game
+from domain.events import DomainEvent
+
+#: Receives each command a simulated game performed and the events it recorded, in order.
+CommandLog = Callable[[Command, list[DomainEvent]], None]
 
 #: A game that has not ended after this many actions is reported as stuck, not looped on forever.
 MAX_ACTIONS_PER_GAME = 100_000
@@ -39,12 +44,24 @@ def play_game(
     *,
     seats: list[Player] | None = None,
     game_id: UUID | None = None,
+    log: CommandLog | None = None,
 ) -> tuple[Game, GameResult]:
-    """Play one complete game; ``seed`` fixes the game's chance and the players' choices."""
+    """Play one complete game; ``seed`` fixes the game's chance and the players' choices.
+
+    With ``log``, every command and its events are handed over as they happen (to be stored)."""
+
+    def logged(command: Command) -> None:
+        if log is not None:
+            log(command, game.collect_events())
+
     game = Game.create(game_id or uuid4(), seed=seed, max_players=players)
+    logged(CreateCommand())
     for seat in range(players):
-        game.join(f"bot{seat}")
+        name = f"bot{seat}"
+        game.join(name)
+        logged(JoinCommand(name=name))
     game.start()
+    logged(StartCommand())
     seats = seats or [RandomPlayer(f"{seed}/seat{seat}") for seat in range(players)]
     order = random.Random(f"{seed}/order")  # who of several simultaneous deciders acts first
     actions = 0
@@ -55,7 +72,9 @@ def play_game(
             seat = (
                 pending[order.randrange(len(pending))].seat if len(pending) > 1 else pending[0].seat
             )
-            game.act(seat, seats[seat].choose(game, seat))
+            action = seats[seat].choose(game, seat)
+            game.act(seat, action)
+            logged(act_command(seat, action))
             actions += 1
             if actions >= MAX_ACTIONS_PER_GAME:
                 error = f"no end after {actions} actions"
@@ -108,10 +127,30 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     errors: list[str]
 
 
-def simulate(games: int, players: int, seed: str | None) -> Summary:
+#: Stores one finished game: its id and every command with the events it recorded.
+GameSink = Callable[[UUID, list[tuple[Command, list[DomainEvent]]]], None]
+
+
+def simulate(games: int, players: int, seed: str | None, store: GameSink | None = None) -> Summary:
+    """Play ``games`` games; with ``store``, hand each finished game over to be stored."""
     started = time.perf_counter()
-    results = [play_game(players, s)[1] for s in seeds(seed, games)]
+    results = []
+    for game_seed in seeds(seed, games):
+        commands: list[tuple[Command, list[DomainEvent]]] = []
+        game, result = play_game(
+            players, game_seed, log=None if store is None else _append_to(commands)
+        )
+        if store is not None:
+            store(game.id, commands)
+        results.append(result)
     return summarise(results, players, time.perf_counter() - started)
+
+
+def _append_to(commands: list[tuple[Command, list[DomainEvent]]]) -> CommandLog:
+    def append(command: Command, events: list[DomainEvent]) -> None:
+        commands.append((command, events))
+
+    return append
 
 
 def summarise(results: list[GameResult], players: int, seconds: float) -> Summary:

@@ -1,0 +1,29 @@
+"""Recorded random games for the storage tests: each command with the events it produced."""
+
+from __future__ import annotations
+
+from uuid import UUID, uuid4
+
+from dodgecity.records import GENESIS, Command, Record, seal
+from dodgecity.simulation import play_game
+from domain.aggregates.game import Game
+from domain.events import DomainEvent
+
+Commands = list[tuple[Command, list[DomainEvent]]]
+
+
+def recorded_game(players: int, seed: str, game_id: UUID | None = None) -> tuple[Game, Commands]:
+    commands: Commands = []
+    game, result = play_game(players, seed, game_id=game_id or uuid4(), log=lambda c, e: commands.append((c, e)))
+    assert result.error is None, result.error
+    return game, commands
+
+
+def sealed(commands: Commands, recorded_at: str = "2026-11-21T12:00:00+00:00") -> list[Record]:
+    records: list[Record] = []
+    head = GENESIS
+    for command, events in commands:
+        batch = seal(events, head, recorded_at, command)
+        head = batch[-1].hash
+        records.extend(batch)
+    return records
