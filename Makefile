@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-store clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ lint: $(INSTALLED)
 
 bench: $(INSTALLED)
 	$(BIN)/python benchmarks/bench_random_games.py
+
+bench-store: $(INSTALLED)
+	scripts/with-postgres $(BIN)/python benchmarks/bench_store.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,15 +1,37 @@
-"""The ``dodgecity`` command line."""
+"""The ``dodgecity`` command line.
+
+Exit codes: 0 success; 1 the command ran and found a problem (unknown game, failed verification,
+rejected import, failed simulated games); 2 bad usage (arguments, database URL).
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from uuid import UUID
 
 import msgspec
 
+from dodgecity.application import (
+    DodgeCityApplication,
+    GameExistsError,
+    GameNotFoundError,
+    StoreUnavailableError,
+    VersionOutOfRangeError,
+)
+from dodgecity.audit import verify
+from dodgecity.database import Backend, Database, DatabaseURLError, resolve
+from dodgecity.narration import narrate
 from dodgecity.simulation import Summary, simulate
+from dodgecity.transfer import RecordRejectedError, export_record, read_record
 from domain.state import MAX_PLAYERS, MIN_PLAYERS
+
+
+class CommandError(Exception):
+    """A command that cannot be carried out; printed without a traceback, exit code 1."""
 
 
 def _player_count(text: str) -> int:
@@ -26,14 +48,90 @@ def _positive(text: str) -> int:
     return value
 
 
+def _game_id(text: str) -> UUID:
+    try:
+        return UUID(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a UUID)") from None
+
+
+def _seat(text: str) -> int:
+    value = int(text)
+    if not 0 <= value < MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"seats are numbered 0 to {MAX_PLAYERS - 1}")
+    return value
+
+
+def _add_db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="memory://, sqlite:///FILE or postgresql://USER:PASSWORD@HOST:PORT/DB "
+        "(default: $DODGECITY_DB, else sqlite:///dodgecity.db)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dodgecity", description="Dodge City rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
+
     sim = commands.add_parser("simulate", help="play complete games between random players")
     sim.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
     sim.add_argument("--players", type=_player_count, default=4, help="players per game, 2-5")
     sim.add_argument("--seed", help="base seed: the same seed plays the same games")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--db", metavar="URL", help="store the games in this database")
+
+    replay = commands.add_parser("replay", help="print a game step by step in plain words")
+    replay.add_argument("game_id", type=_game_id)
+    replay.add_argument(
+        "--as", dest="seat", type=_seat, help="what this seat saw (default: a spectator)"
+    )
+    replay.add_argument(
+        "--as-played",
+        action="store_true",
+        help="hide what was hidden at the time, even after the game has ended",
+    )
+    replay.add_argument("--to", type=int, metavar="VERSION", help="stop after this event")
+    _add_db(replay)
+
+    state = commands.add_parser("state", help="print a game's state as JSON, now or at a step")
+    state.add_argument("game_id", type=_game_id)
+    state.add_argument("--version", type=int, help="the state after this event (default: now)")
+    state.add_argument("--as", dest="seat", type=_seat, help="as this seat may see it")
+    _add_db(state)
+
+    export = commands.add_parser("export", help="write a game record (JSON) of one game")
+    export.add_argument("game_id", type=_game_id)
+    export.add_argument("--output", "-o", type=Path, help="file to write (default: stdout)")
+    _add_db(export)
+
+    imports = commands.add_parser("import", help="check a game record and store it")
+    imports.add_argument("file", type=Path)
+    _add_db(imports)
+
+    check = commands.add_parser(
+        "verify", help="check hash chains and re-run games through the rules"
+    )
+    target = check.add_mutually_exclusive_group(required=True)
+    target.add_argument("game_id", nargs="?", type=_game_id)
+    target.add_argument("--all", action="store_true", help="every stored game")
+    _add_db(check)
+
+    games = commands.add_parser("games", help="list stored games (newest first)")
+    games.add_argument("--status", choices=["lobby", "running", "ended"])
+    games.add_argument("--limit", type=_positive, default=50)
+    games.add_argument("--offset", type=int, default=0)
+    _add_db(games)
+
+    board = commands.add_parser("leaderboard", help="players by games won, across all games")
+    board.add_argument("--limit", type=_positive, default=20)
+    _add_db(board)
+
+    projections = commands.add_parser("projections", help="manage the read models")
+    action = projections.add_subparsers(dest="projection_command", required=True)
+    rebuild = action.add_parser("rebuild", help="recompute every read model from the event log")
+    _add_db(rebuild)
     return parser
 
 
@@ -62,16 +160,179 @@ def _print_summary(summary: Summary) -> None:
         print(f"FAILED {error}", file=sys.stderr)
 
 
+def _open(url: str | None, *, must_exist: bool) -> DodgeCityApplication:
+    database = resolve(url)
+    if must_exist:
+        _require_existing(database)
+    return DodgeCityApplication(database)
+
+
+def _require_existing(database: Database) -> None:
+    """Reading commands never create a database as a side effect of a typo."""
+    if database.backend is Backend.SQLITE and not os.path.exists(database.sqlite_path):
+        raise CommandError(f"no database at {database.sqlite_path} (give --db or $DODGECITY_DB)")
+    if database.backend is Backend.MEMORY:
+        raise CommandError("memory:// holds nothing between commands; give a stored database")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    app = None if args.db is None else _open(args.db, must_exist=False)
+    if app is not None:
+        app.project_after_commands = False  # one catch-up at the end is enough
+    try:
+        summary = simulate(
+            args.games, args.players, args.seed, store=None if app is None else app.store_game
+        )
+        if app is not None:
+            app.projections.catch_up()
+    finally:
+        if app is not None:
+            app.close()
+    if args.json:
+        print(msgspec.json.encode(summary).decode())
+    else:
+        _print_summary(summary)
+        if app is not None:
+            print(f"stored in:      {app.database.describe()}")
+    return 1 if summary.failed else 0
+
+
+def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    events = app.domain_events(args.game_id)
+    if args.to is not None:
+        if not 0 <= args.to <= len(events):
+            raise VersionOutOfRangeError(args.game_id, args.to, len(events))
+        ended = app.read(args.game_id, lambda game: game.is_over)
+        events = events[: args.to]
+    else:
+        ended = app.read(args.game_id, lambda game: game.is_over)
+    for line in narrate(events, args.seat, reveal_all=ended and not args.as_played):
+        print(line)
+    return 0
+
+
+def _state(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    view = app.view(args.game_id, args.seat, args.version)
+    print(msgspec.json.format(msgspec.json.encode(view), indent=2).decode())
+    return 0
+
+
+def _export(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    data = export_record(args.game_id, app.records(args.game_id))
+    if args.output is None:
+        sys.stdout.buffer.write(data)
+    else:
+        args.output.write_bytes(data)
+        print(f"wrote game {args.game_id} to {args.output}", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    """Check the whole record before opening the target, so a bad file changes nothing."""
+    try:
+        data = args.file.read_bytes()
+    except OSError as error:
+        raise CommandError(f"cannot read {args.file}: {error.strerror}") from None
+    game_id, records = read_record(data)
+    app = _open(args.db, must_exist=False)
+    try:
+        app.insert_records(game_id, records)
+    finally:
+        app.close()
+    print(f"imported game {game_id}: {len(records)} events, verified")
+    return 0
+
+
+def _verify(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    game_ids = app.game_ids() if args.all else [args.game_id]
+    failures = 0
+    for game_id in game_ids:
+        verdict = verify(game_id, app.records(game_id))
+        print(verdict.describe())
+        failures += not verdict.ok
+    if args.all:
+        print(f"{len(game_ids)} games verified, {failures} failed")
+    return 1 if failures else 0
+
+
+def _games(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    app.projections.catch_up()
+    page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
+    for game in page.items:
+        players = ", ".join(game.players) or "-"
+        print(
+            f"{game.game_id}  {game.status:<7}  pass {game.pass_number:>2}  "
+            f"v{game.version:<5}  {game.updated_at[:19]}  {players}"
+        )
+    print(f"{len(page.items)} of {page.total} games")
+    return 0
+
+
+def _leaderboard(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    app.projections.catch_up()
+    rows = app.projections.leaderboard(limit=args.limit)
+    print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
+    for row in rows:
+        print(f"{row.name:<24} {row.played:>6} {row.won:>5} {row.points:>6}")
+    return 0
+
+
+def _projections(app: DodgeCityApplication, _args: argparse.Namespace) -> int:
+    app.projections.catch_up()
+    before = app.projections.dump()
+    processed = app.projections.rebuild()
+    identical = app.projections.dump() == before
+    print(f"rebuilt every read model from {processed} events")
+    print(
+        "tables identical to before the rebuild" if identical else "tables CHANGED by the rebuild"
+    )
+    return 0 if identical else 1
+
+
+_STORED_COMMANDS: dict[
+    str, tuple[Callable[[DodgeCityApplication, argparse.Namespace], int], bool]
+] = {
+    # command: (handler, needs an existing database)
+    "replay": (_replay, True),
+    "state": (_state, True),
+    "export": (_export, True),
+    "verify": (_verify, True),
+    "games": (_games, True),
+    "leaderboard": (_leaderboard, True),
+    "projections": (_projections, True),
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "simulate":
-        summary = simulate(args.games, args.players, args.seed)
-        if args.json:
-            print(msgspec.json.encode(summary).decode())
-        else:
-            _print_summary(summary)
-        return 1 if summary.failed else 0
-    return 2
+    try:
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "import":
+            return _import(args)
+        handler, must_exist = _STORED_COMMANDS[args.command]
+        app = _open(args.db, must_exist=must_exist)
+        try:
+            return handler(app, args)
+        finally:
+            app.close()
+    except DatabaseURLError as error:
+        print(f"dodgecity: {error}", file=sys.stderr)
+        return 2
+    except (
+        CommandError,
+        GameNotFoundError,
+        GameExistsError,
+        VersionOutOfRangeError,
+        RecordRejectedError,
+        StoreUnavailableError,
+    ) as error:
+        print(f"dodgecity: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (`dodgecity games | head`): not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

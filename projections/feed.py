@@ -1,0 +1,35 @@
+"""What projections read: the event log in its global order, one stored event at a time.
+
+The application provides a feed; projections never touch the event store themselves, so the same
+projection code runs on every backend.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+from uuid import UUID
+
+import msgspec
+
+from domain.events import DomainEvent
+from domain.state import GameState
+
+
+class Notification(msgspec.Struct, frozen=True, kw_only=True):
+    """One stored event and where it sits in the log."""
+
+    position: int  # global, increasing; there may be gaps
+    game_id: UUID
+    version: int  # the event's version within its game, 1 for GameCreated
+    recorded_at: str  # ISO 8601 UTC, as stored with the event
+    event: DomainEvent
+
+
+class EventFeed(Protocol):
+    def notifications_after(self, position: int, limit: int) -> list[Notification]:
+        """Up to ``limit`` stored events with a position greater than ``position``, in order."""
+        ...
+
+    def state_at(self, game_id: UUID, version: int) -> GameState:
+        """The game's state after its event ``version``, folded from the log."""
+        ...

@@ -1,0 +1,210 @@
+"""An event log in memory for projection tests: random games played with the real engine, their
+commands interleaved into one global log the way concurrent players would store them.
+
+``MemoryFeed`` implements the ``EventFeed`` the application provides over the real event store, and
+``expected_*`` compute what each read model should hold independently of the projector, by folding
+each game's events from scratch.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from uuid import UUID
+
+from dodgecity.players import RandomPlayer
+from domain.aggregates.game import Game
+from domain.events import DomainEvent, GameEnded
+from domain.evolve import evolve
+from domain.state import GameState
+from projections.feed import Notification
+from projections.read_models import Board, GameSummary, LeaderboardRow, Scores
+
+from projections import read_models
+
+#: Events recorded by one command, stored together.
+Command = list[DomainEvent]
+
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus")
+CLOCK_START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def play(game_id: UUID, *, names: Sequence[str], seed: str, actions: int | None = None) -> list[Command]:
+    """A game's commands: create, join each name, then (if there are names enough) start and play
+    random legal actions until the end, or until ``actions`` actions when given."""
+    game = Game.create(game_id, seed=seed, max_players=max(len(names), 2))
+    commands = [game.collect_events()]
+    for name in names:
+        game.join(name)
+        commands.append(game.collect_events())
+    if len(names) < 2:
+        return commands
+    game.start()
+    commands.append(game.collect_events())
+    chooser = RandomPlayer(f"{seed}/players")
+    order = random.Random(f"{seed}/order")
+    done = 0
+    while not game.is_over and (actions is None or done < actions):
+        seat = order.choice(game.pending()).seat
+        game.act(seat, chooser.choose(game, seat))
+        commands.append(game.collect_events())
+        done += 1
+    return commands
+
+
+def interleave(games: Sequence[list[Command]], seed: str) -> list[DomainEvent]:
+    """One log holding every game's commands in order, games taking turns at random."""
+    chooser = random.Random(seed)
+    queues = [list(reversed(commands)) for commands in games]
+    log: list[DomainEvent] = []
+    while any(queues):
+        queue = chooser.choice([q for q in queues if q])
+        log.extend(queue.pop())
+    return log
+
+
+def recorded_at(position: int) -> str:
+    return (CLOCK_START + timedelta(seconds=position)).isoformat()
+
+
+def notifications(events: Iterable[DomainEvent], *, first_position: int = 1) -> list[Notification]:
+    """The stored log: increasing positions with an occasional gap (as a rolled-back insert leaves
+    in a real store), and a fixed clock."""
+    log: list[Notification] = []
+    position = first_position
+    for index, event in enumerate(events):
+        log.append(
+            Notification(
+                position=position,
+                game_id=event.originator_id,
+                version=event.originator_version,
+                recorded_at=recorded_at(position),
+                event=event,
+            )
+        )
+        position += 3 if index % 97 == 96 else 1
+    return log
+
+
+def random_log(games: int, *, seed: str) -> list[Notification]:
+    """``games`` games of 2 to 5 players: most complete, every fourth stopped midway, every fifth
+    still in the lobby; names drawn from a small pool so the leaderboard adds up across games."""
+    chooser = random.Random(seed)
+    played = []
+    for index in range(games):
+        names = chooser.sample(NAMES, chooser.randint(2, 5))
+        if index % 5 == 4:
+            names = names[:1]  # created, one seat taken, never started
+        actions = chooser.randint(20, 200) if index % 4 == 3 else None
+        played.append(play(UUID(int=index + 1), names=names, seed=f"{seed}-{index}", actions=actions))
+    return notifications(interleave(played, seed))
+
+
+def fold(events: Iterable[DomainEvent]) -> GameState:
+    state = GameState()
+    for event in events:
+        evolve(state, event)
+    return state
+
+
+class MemoryFeed:
+    """The ``EventFeed`` over a list; ``append`` stores more, as new commands would."""
+
+    def __init__(self, log: Iterable[Notification] = ()) -> None:
+        self._log: list[Notification] = []
+        self._positions: list[int] = []
+        self._events: dict[UUID, list[DomainEvent]] = {}
+        # The latest state each game was folded to by ``state_at``: later versions continue from a
+        # copy of it.
+        self._folded: dict[UUID, tuple[int, GameState]] = {}
+        self.append(log)
+
+    def append(self, log: Iterable[Notification]) -> None:
+        for notification in log:
+            if self._positions and notification.position <= self._positions[-1]:
+                raise ValueError("positions must increase")
+            self._log.append(notification)
+            self._positions.append(notification.position)
+            events = self._events.setdefault(notification.game_id, [])
+            if notification.version != len(events) + 1:
+                raise ValueError("a game's versions must follow each other")
+            events.append(notification.event)
+
+    @property
+    def log(self) -> list[Notification]:
+        return list(self._log)
+
+    def game_ids(self) -> list[UUID]:
+        return list(self._events)
+
+    def events_of(self, game_id: UUID) -> list[DomainEvent]:
+        return list(self._events[game_id])
+
+    def notifications_after(self, position: int, limit: int) -> list[Notification]:
+        start = bisect_right(self._positions, position)
+        return self._log[start : start + limit]
+
+    def state_at(self, game_id: UUID, version: int) -> GameState:
+        events = self._events[game_id]
+        if not 1 <= version <= len(events):
+            raise LookupError(f"game {game_id} has no version {version}")
+        since, state = self._folded.get(game_id, (0, GameState()))
+        if since > version:
+            since, state = 0, GameState()
+        state = copy.deepcopy(state)
+        for event in events[since:version]:
+            evolve(state, event)
+        self._folded[game_id] = (version, state)
+        # Handed out as kept, as a caching feed might: a projector that folded it further in place
+        # would corrupt every later answer, and the tests comparing with a fresh fold would fail.
+        return state
+
+
+# -- what the read models should hold -------------------------------------------------------
+
+
+def _first_and_last(feed: MemoryFeed, game_id: UUID) -> tuple[Notification, Notification]:
+    mine = [n for n in feed.log if n.game_id == game_id]
+    return mine[0], mine[-1]
+
+
+def expected_board(feed: MemoryFeed, game_id: UUID) -> Board:
+    return read_models.board(game_id, fold(feed.events_of(game_id)))
+
+
+def expected_scores(feed: MemoryFeed, game_id: UUID) -> Scores:
+    return read_models.scores(game_id, fold(feed.events_of(game_id)))
+
+
+def expected_summary(feed: MemoryFeed, game_id: UUID) -> GameSummary:
+    first, last = _first_and_last(feed, game_id)
+    return read_models.game_summary(
+        game_id,
+        fold(feed.events_of(game_id)),
+        version=last.version,
+        created_at=first.recorded_at,
+        updated_at=last.recorded_at,
+    )
+
+
+def expected_leaderboard(feed: MemoryFeed) -> list[LeaderboardRow]:
+    """Every ended game's players summed by name, best first; points and winners as the game's
+    GameEnded event announced them."""
+    totals: dict[str, LeaderboardRow] = {}
+    for game_id in feed.game_ids():
+        events = feed.events_of(game_id)
+        ended = events[-1]
+        if not isinstance(ended, GameEnded):
+            continue
+        for player in fold(events).players:
+            seen = totals.get(player.name, LeaderboardRow(name=player.name, played=0, won=0, points=0))
+            totals[player.name] = LeaderboardRow(
+                name=player.name,
+                played=seen.played + 1,
+                won=seen.won + (player.seat in ended.winners),
+                points=seen.points + ended.points[player.seat],
+            )
+    return sorted(totals.values(), key=lambda row: (-row.won, -row.points, row.name))

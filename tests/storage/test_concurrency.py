@@ -1,0 +1,211 @@
+"""Optimistic concurrency: stale versions are refused, racing writers never lose or duplicate an
+event, writes to one game are serialised in a process, and other processes' writes are seen."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from uuid import UUID
+
+import pytest
+from dodgecity.application import DodgeCityApplication, VersionConflictError
+from dodgecity.audit import verify
+from dodgecity.players import RandomPlayer
+from dodgecity.records import act_command
+from domain.actions import Action
+from domain.aggregates.game import Game
+
+
+@pytest.fixture
+def app(database_url: str) -> Iterator[DodgeCityApplication]:
+    application = DodgeCityApplication(database_url)
+    yield application
+    application.close()
+
+
+def _started(app: DodgeCityApplication, players: int, seed: str) -> UUID:
+    game_id = app.create_game(max_players=players, seed=seed)
+    for seat in range(players):
+        app.join(game_id, f"p{seat}")
+    app.start(game_id)
+    return game_id
+
+
+def _next_move(game: Game, player: RandomPlayer, order: random.Random) -> tuple[int, int, Action] | None:
+    if game.is_over:
+        return None
+    seat = order.choice(game.pending()).seat
+    return game.version, seat, player.choose(game, seat)
+
+
+def test_given_a_stale_version_when_acting_then_conflict_and_nothing_stored(app: DodgeCityApplication) -> None:
+    game_id = _started(app, 2, "stale")
+    version, seat, action = app.read(game_id, lambda g: _next_move(g, RandomPlayer(1), random.Random(1)))  # type: ignore[misc]
+
+    with pytest.raises(VersionConflictError, match=f"not version {version - 1}"):
+        app.act(game_id, seat, action, expected_version=version - 1)
+
+    assert app.latest_version(game_id) == version
+    assert app.act(game_id, seat, action, expected_version=version) > version
+
+
+def test_given_many_threads_racing_on_one_game_then_each_version_is_taken_exactly_once(app: DodgeCityApplication) -> None:
+    game_id = _started(app, 3, "race")
+    accepted: list[int] = []
+    conflicts = [0]
+    guard = threading.Lock()
+
+    barrier = threading.Barrier(8)
+
+    def client(number: int) -> None:
+        player, order = RandomPlayer(number), random.Random(number)
+        for _ in range(30):
+            barrier.wait()  # everyone reads the same version ...
+            move = app.read(game_id, lambda g: _next_move(g, player, order))
+            barrier.wait()  # ... and then everyone tries to act on it
+            if move is None:
+                continue
+            version, seat, action = move
+            try:
+                app.act(game_id, seat, action, expected_version=version)
+            except VersionConflictError:
+                with guard:
+                    conflicts[0] += 1
+                continue
+            with guard:
+                accepted.append(version)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len(accepted) == len(set(accepted)), "a version was accepted twice"
+    assert len(accepted) == 30, "one winner per round"
+    assert conflicts[0] == 30 * 7, "every other client got the conflict"
+    records = app.records(game_id)
+    assert [r.version for r in records] == list(range(1, len(records) + 1))
+    assert verify(game_id, records).ok
+    live = app.read(game_id, lambda g: g.state)
+    assert app.game_at(game_id).state == live
+
+
+def test_given_another_process_wrote_when_this_one_reads_then_it_sees_the_write(durable_url: str) -> None:
+    first, second = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
+    try:
+        game_id = _started(first, 2, "two-processes")
+        seen = first.read(game_id, lambda g: g.version)
+        version, seat, action = second.read(game_id, lambda g: _next_move(g, RandomPlayer(2), random.Random(2)))  # type: ignore[misc]
+        assert version == seen
+        second.act(game_id, seat, action, expected_version=version)
+
+        assert first.read(game_id, lambda g: g.version) > seen
+        with pytest.raises(VersionConflictError):
+            first.act(game_id, seat, action, expected_version=seen)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_given_two_writers_clash_in_the_store_then_conflict_and_the_cache_recovers(durable_url: str) -> None:
+    first, second = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
+    try:
+        game_id = _started(first, 2, "clash")
+        version, seat, action = first.read(game_id, lambda g: _next_move(g, RandomPlayer(3), random.Random(3)))  # type: ignore[misc]
+        # The first process has loaded the game and decided; the second one wins the race.
+        loaded = first._load(game_id)
+        second.act(game_id, seat, action, expected_version=version)
+        loaded.game.act(seat, action)
+
+        with pytest.raises(VersionConflictError):
+            first._append(loaded, act_command(seat, action))
+
+        records = first.records(game_id)
+        assert [r.version for r in records] == list(range(1, len(records) + 1))
+        assert verify(game_id, records).ok
+        assert first.read(game_id, lambda g: g.version) == second.read(game_id, lambda g: g.version)
+    finally:
+        first.close()
+        second.close()
+
+
+_WRITER = """
+import random, sys
+from uuid import UUID
+from dodgecity.application import DodgeCityApplication, VersionConflictError
+from dodgecity.players import RandomPlayer
+app = DodgeCityApplication(sys.argv[1])
+game_id, number = UUID(sys.argv[2]), int(sys.argv[3])
+player, order = RandomPlayer(number), random.Random(number)
+accepted = conflicts = 0
+while accepted < 80:
+    def move(game):
+        if game.is_over:
+            return None
+        seat = order.choice(game.pending()).seat
+        return game.version, seat, player.choose(game, seat)
+    found = app.read(game_id, move)
+    if found is None:
+        break
+    version, seat, action = found
+    try:
+        app.act(game_id, seat, action, expected_version=version)
+        accepted += 1
+    except VersionConflictError:
+        conflicts += 1
+app.close()
+print(accepted, conflicts)
+"""
+
+
+def test_given_two_processes_writing_one_game_then_no_event_is_lost_or_duplicated(durable_url: str) -> None:
+    app = DodgeCityApplication(durable_url)
+    try:
+        game_id = _started(app, 4, "processes")
+        start = app.latest_version(game_id)
+        writers = [
+            subprocess.Popen([sys.executable, "-c", _WRITER, durable_url, str(game_id), str(n)], stdout=subprocess.PIPE, text=True)
+            for n in range(2)
+        ]
+        outputs = [w.communicate(timeout=120)[0].split() for w in writers]
+        assert all(w.returncode == 0 for w in writers)
+        assert sum(int(accepted) for accepted, _ in outputs) >= 80
+
+        records = app.records(game_id)
+        assert [r.version for r in records] == list(range(1, len(records) + 1))
+        assert len(records) > start
+        assert verify(game_id, records).ok
+        assert app.game_at(game_id).state == app.read(game_id, lambda g: g.state)
+    finally:
+        app.close()
+
+
+def test_given_threads_on_different_games_then_none_conflict(app: DodgeCityApplication) -> None:
+    games = [_started(app, 2, f"parallel-{n}") for n in range(4)]
+    failures: list[BaseException] = []
+
+    def play(game_id: UUID, number: int) -> None:
+        player, order = RandomPlayer(number), random.Random(number)
+        try:
+            for _ in range(80):
+                move = app.read(game_id, lambda g: _next_move(g, player, order))
+                if move is None:
+                    return
+                version, seat, action = move
+                app.act(game_id, seat, action, expected_version=version)
+        except BaseException as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=play, args=(g, n)) for n, g in enumerate(games)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert failures == []
+    for game_id in games:
+        assert verify(game_id, app.records(game_id)).ok

@@ -1,0 +1,124 @@
+"""The read models kept by the application, next to the events in the same database: equal to a
+fold of the log, readable right after a command, identical after a rebuild, exactly once across
+restarts and processes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from uuid import UUID
+
+import pytest
+from dodgecity.application import DodgeCityApplication
+from dodgecity.players import RandomPlayer
+from domain.actions import BuyStone
+
+from projections import read_models
+from tests.storage.games import recorded_game
+
+
+@pytest.fixture
+def app(database_url: str) -> Iterator[DodgeCityApplication]:
+    application = DodgeCityApplication(database_url)
+    yield application
+    application.close()
+
+
+def _play_partly(app: DodgeCityApplication, players: int, seed: str, actions: int) -> UUID:
+    game_id = app.create_game(max_players=players, seed=seed)
+    for seat in range(players):
+        app.join(game_id, f"partial{seat}")
+    app.start(game_id)
+    player, order = RandomPlayer(seed), random.Random(seed)
+    for _ in range(actions):
+        seat, action = app.read(game_id, lambda g: (s := order.choice(g.pending()).seat, player.choose(g, s)))
+        app.act(game_id, seat, action)
+    return game_id
+
+
+def _fill(app: DodgeCityApplication) -> list[UUID]:
+    ids = []
+    for index, players in enumerate([2, 3, 4, 5]):
+        game, commands = recorded_game(players, f"fold-{index}")
+        app.store_game(game.id, commands)
+        ids.append(game.id)
+    ids.append(_play_partly(app, 3, "partial", 40))
+    ids.append(app.create_game(max_players=4, seed="lobby"))
+    return ids
+
+
+def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app: DodgeCityApplication) -> None:
+    ids = _fill(app)
+    app.projections.catch_up()
+
+    expected_leaderboard: dict[str, tuple[int, int, int]] = {}
+    for game_id in ids:
+        game = app.game_at(game_id)
+        assert app.projections.board(game_id) == read_models.board(game_id, game.state)
+        assert app.projections.scores(game_id) == read_models.scores(game_id, game.state)
+        records = app.records(game_id)
+        summary = read_models.game_summary(
+            game_id, game.state, version=game.version, created_at=records[0].recorded_at, updated_at=records[-1].recorded_at
+        )
+        assert summary in app.projections.games(limit=100).items
+        if game.is_over:
+            for row in read_models.leaderboard_contribution(game.state):
+                played, won, points = expected_leaderboard.get(row.name, (0, 0, 0))
+                expected_leaderboard[row.name] = (played + row.played, won + row.won, points + row.points)
+    board = app.projections.leaderboard(limit=100)
+    assert {r.name: (r.played, r.won, r.points) for r in board} == expected_leaderboard
+    assert sum(won for _, won, _ in expected_leaderboard.values()) >= 4, "every ended game has a winner"
+    assert app.projections.games(status="running").total == 1
+    assert app.projections.games(status="lobby").total == 1
+    assert app.projections.games(status="ended").total == 4
+
+
+def test_given_the_read_models_when_rebuilt_then_identical_tables(app: DodgeCityApplication) -> None:
+    _fill(app)
+    app.projections.catch_up()
+    before = app.projections.dump()
+
+    app.projections.rebuild()
+
+    assert app.projections.dump() == before
+    assert before["games"], "the tables were not empty"
+
+
+def test_given_a_command_when_it_returns_then_the_caller_reads_it_from_the_read_models(app: DodgeCityApplication) -> None:
+    game_id = _play_partly(app, 2, "ryw", 0)
+    for _ in range(200):
+        buys = app.read(game_id, lambda g: [(d.seat, a) for d in g.pending() for a in g.legal_actions(d.seat) if isinstance(a, BuyStone)])
+        if buys:
+            break
+        seat, action = app.read(game_id, lambda g: (g.pending()[0].seat, g.legal_actions(g.pending()[0].seat)[0]))
+        app.act(game_id, seat, action)
+    seat, buy = buys[0]
+
+    version = app.act(game_id, seat, buy)
+
+    board = app.projections.board(game_id)
+    assert board is not None
+    assert any(s.building == buy.building and (s.row, s.col) == (buy.row, buy.col) and s.seat == seat for s in board.stones)
+    summary = next(g for g in app.projections.games().items if g.game_id == game_id)
+    assert summary.version == version
+
+
+def test_given_a_restart_and_a_second_process_then_each_event_is_projected_exactly_once(durable_url: str) -> None:
+    first = DodgeCityApplication(durable_url)
+    game, commands = recorded_game(3, "restart-1")
+    first.store_game(game.id, commands)
+    first.close()
+
+    second, third = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
+    try:
+        other, more = recorded_game(2, "restart-2")
+        second.store_game(other.id, more)  # projected by the second process before it returns
+        assert third.projections.catch_up() == 0, "the third process finds nothing left to do"
+        tables = third.projections.dump()
+        third.projections.rebuild()
+        assert third.projections.dump() == tables
+        played = {row.name: row.played for row in third.projections.leaderboard()}
+        assert played == {"bot0": 2, "bot1": 2, "bot2": 1}
+    finally:
+        second.close()
+        third.close()
