@@ -7,6 +7,8 @@ brought up to date after each, as a server does), and times each command. Prints
 - the time to load a game's state at 10%, 50% and 100% of its events from a cold start;
 - how long another process waits to see a write in the read models (the projection lag).
 
+The same games on a bare Game, without any store, are timed first for comparison.
+
 Run with ``make bench-store`` or ``.venv/bin/python benchmarks/bench_store.py [--games N]
 [--db URL ...]``; without ``--db`` it measures memory://, a temporary SQLite file and, when
 ``DODGECITY_TEST_POSTGRES`` is set, that PostgreSQL server.
@@ -23,7 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from dodgecity.application import DodgeCityApplication
 from dodgecity.players import RandomPlayer
@@ -56,6 +58,30 @@ def play_timed(app: DodgeCityApplication, seed: str) -> tuple[UUID, list[float]]
     return game_id, costs
 
 
+def rules_alone_costs(games: int) -> tuple[float, float]:
+    """The same games played on a bare Game with no store: what the rules alone cost at each
+    step (a fuller board makes later commands a little dearer whatever the storage)."""
+    early: list[float] = []
+    late: list[float] = []
+    for index in range(games):
+        seed = f"bench-store-{index}"
+        game = Game.create(uuid4(), seed=seed, max_players=PLAYERS)
+        for seat in range(PLAYERS):
+            game.join(f"p{seat}")
+        game.start()
+        player, order = RandomPlayer(seed), random.Random(seed)
+        costs = []
+        while not game.is_over:
+            seat, action = _choose(game, player, order)
+            started = time.perf_counter()
+            game.act(seat, action)
+            game.collect_events()
+            costs.append(time.perf_counter() - started)
+        early.extend(costs[i - 1] for i in EARLY)
+        late.extend(costs[i - 1] for i in LATE if i <= len(costs))
+    return statistics.median(early), statistics.median(late)
+
+
 def command_costs(app: DodgeCityApplication, games: int) -> tuple[float, float, list[UUID]]:
     early: list[float] = []
     late: list[float] = []
@@ -85,14 +111,14 @@ def load_costs(app: DodgeCityApplication, game_ids: list[UUID]) -> dict[str, flo
 
 _WATCHER = """
 import sys, time
-from uuid import UUID
+from uuid import UUID, uuid4
 from dodgecity.application import DodgeCityApplication
 app = DodgeCityApplication(sys.argv[1], project_after_commands=False)
 game_id = UUID(sys.argv[2]); target = int(sys.argv[3])
 print("ready", flush=True)
 while True:
     page = app.projections.games(limit=1000)
-    if any(g.game_id == str(game_id) and g.version >= target for g in page.items):
+    if any(g.game_id == game_id and g.version >= target for g in page.items):
         print(time.time(), flush=True)
         break
     time.sleep(0.001)
@@ -156,6 +182,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="5-player games per backend")
     parser.add_argument("--db", action="append", help="a database URL (repeatable)")
     args = parser.parse_args()
+    early, late = rules_alone_costs(args.games)
+    print("rules alone, no store")
+    print(
+        f"  command ~5:   {early * 1000:7.2f} ms   command ~500: {late * 1000:7.2f} ms   "
+        f"ratio {late / early:.2f}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         urls = args.db or [
             "memory://",

@@ -331,12 +331,23 @@ class DodgeCityApplication(Application[UUID]):
             raise GameNotFoundError(game_id)
         return last[0].originator_version
 
-    def view(self, game_id: UUID, viewer: int | None, version: int | None = None) -> GameView:
-        """The game as ``viewer`` may see it, now or after event ``version``."""
+    def view(
+        self,
+        game_id: UUID,
+        viewer: int | None,
+        version: int | None = None,
+        *,
+        as_played: bool = False,
+    ) -> GameView:
+        """The game as ``viewer`` may see it, now or after event ``version``.
+
+        Once the game has ended, its earlier steps show everything too ([SEE-END]), unless
+        ``as_played`` asks for what ``viewer`` could see at that step."""
         if version is None:
             return self.read(game_id, lambda game: game_view(game.state, game.version, viewer))
+        ended = self.read(game_id, lambda game: game.is_over)
         game = self.game_at(game_id, version)
-        return game_view(game.state, game.version, viewer)
+        return game_view(game.state, game.version, viewer, reveal_all=ended and not as_played)
 
     def records(self, game_id: UUID) -> list[Record]:
         """Every stored event of a game, in order, with its hash and command."""
@@ -353,10 +364,11 @@ class DodgeCityApplication(Application[UUID]):
     ) -> tuple[list[DomainEvent], int]:
         """Up to ``limit`` events after version ``after`` as ``viewer`` may see them, and the
         game's latest version."""
-        latest = self.latest_version(game_id)
+        latest, ended = self.read(game_id, lambda game: (game.version, game.is_over))
         if not 0 <= after <= latest:
             raise VersionOutOfRangeError(game_id, after, latest)
-        ended = self.read(game_id, lambda game: game.is_over)
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
         page = self._select(game_id, after=after, upto=min(latest, after + limit))
         return [event_view(r.event(), viewer, game_ended=ended) for r in page], latest
 

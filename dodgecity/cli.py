@@ -25,6 +25,7 @@ from dodgecity.application import (
 from dodgecity.audit import verify
 from dodgecity.database import Backend, Database, DatabaseURLError, resolve
 from dodgecity.narration import narrate
+from dodgecity.records import CorruptRecordError
 from dodgecity.simulation import Summary, simulate
 from dodgecity.transfer import RecordRejectedError, export_record, read_record
 from domain.state import MAX_PLAYERS, MIN_PLAYERS
@@ -99,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     state.add_argument("game_id", type=_game_id)
     state.add_argument("--version", type=int, help="the state after this event (default: now)")
     state.add_argument("--as", dest="seat", type=_seat, help="as this seat may see it")
+    state.add_argument(
+        "--as-played",
+        action="store_true",
+        help="hide what was hidden at that step, even after the game has ended",
+    )
     _add_db(state)
 
     export = commands.add_parser("export", help="write a game record (JSON) of one game")
@@ -212,7 +218,7 @@ def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
 
 
 def _state(app: DodgeCityApplication, args: argparse.Namespace) -> int:
-    view = app.view(args.game_id, args.seat, args.version)
+    view = app.view(args.game_id, args.seat, args.version, as_played=args.as_played)
     print(msgspec.json.format(msgspec.json.encode(view), indent=2).decode())
     return 0
 
@@ -247,7 +253,12 @@ def _verify(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     game_ids = app.game_ids() if args.all else [args.game_id]
     failures = 0
     for game_id in game_ids:
-        verdict = verify(game_id, app.records(game_id))
+        try:
+            verdict = verify(game_id, app.records(game_id))
+        except CorruptRecordError as error:
+            print(f"{game_id}: FAILED: {error}")
+            failures += 1
+            continue
         print(verdict.describe())
         failures += not verdict.ok
     if args.all:
@@ -326,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         VersionOutOfRangeError,
         RecordRejectedError,
         StoreUnavailableError,
+        CorruptRecordError,
     ) as error:
         print(f"dodgecity: {error}", file=sys.stderr)
         return 1

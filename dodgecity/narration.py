@@ -556,7 +556,7 @@ def narrate(
         yield f"{event.originator_version:>4}  {sentence}"
         following = events[index + 1] if index + 1 < len(events) else None
         if _summary_due(event, following):
-            view = game_view(state, event.originator_version, viewer)
+            view = game_view(state, event.originator_version, viewer, reveal_all=reveal_all)
             yield from (SUMMARY_INDENT + line for line in public_summary(view))
 
 

@@ -120,9 +120,14 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
     secrets: SecretsView | None
 
 
-def game_view(state: GameState, version: int, viewer: int | None) -> GameView:
-    """The game as ``viewer`` may see it."""
-    ended = state.status is Status.ENDED
+def game_view(
+    state: GameState, version: int, viewer: int | None, *, reveal_all: bool = False
+) -> GameView:
+    """The game as ``viewer`` may see it.
+
+    ``reveal_all`` is for an earlier step of a game that has ended since: everything is public
+    then, including what was hidden at that step ([SEE-END])."""
+    ended = state.status is Status.ENDED or reveal_all
     running = state.status is Status.RUNNING
     return GameView(
         game_id=str(state.game_id),

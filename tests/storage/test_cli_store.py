@@ -108,6 +108,31 @@ def test_given_a_tampered_event_in_the_store_when_verified_then_exit_1_naming_th
     assert "3 games verified, 1 failed" in capsys.readouterr().out
 
 
+def test_given_an_unreadable_event_in_the_store_then_verify_and_replay_fail_clearly(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _game_ids(db, capsys)[1]
+    with sqlite3.connect(db.removeprefix("sqlite:///")) as connection:
+        connection.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = 7",
+            (b"\x00garbage", game_id.replace("-", "")),
+        )
+
+    assert main(["verify", game_id, "--db", db]) == 1
+    assert "FAILED: event 7: unreadable envelope" in capsys.readouterr().out
+    assert main(["replay", game_id, "--db", db]) == 1
+    assert "event 7: unreadable envelope" in capsys.readouterr().err
+
+
+def test_given_an_ended_game_then_earlier_steps_show_everything_unless_as_played(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _game_ids(db, capsys)[0]
+    assert main(["state", game_id, "--version", "20", "--as", "0", "--db", db]) == 0
+    revealed = json.loads(capsys.readouterr().out)
+    assert all(p["hand"] is not None for p in revealed["players"])
+    assert main(["state", game_id, "--version", "20", "--as", "0", "--as-played", "--db", db]) == 0
+    as_played = json.loads(capsys.readouterr().out)
+    assert as_played["players"][0]["hand"] is not None
+    assert as_played["players"][1]["hand"] is None
+
+
 def test_given_the_read_models_when_rebuilt_then_identical(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["projections", "rebuild", "--db", db]) == 0
     assert "tables identical to before the rebuild" in capsys.readouterr().out
