@@ -38,6 +38,7 @@ class _Folded:
     state: GameState
     version: int
     written: store.GameRows | None = None
+    board_key: list[object] | None = None  # what the board looked like when ``written`` was made
 
 
 class _StateCache:
@@ -77,7 +78,8 @@ class _GameChange:
     updated_at: str
     ended: bool = False
 
-    def rows(self, game_id: UUID) -> store.GameRows:
+    def rows(self, game_id: UUID) -> tuple[store.GameRows, list[object]]:
+        """The game's rows now, and the board key they were made from."""
         state = self.folded.state
         summary = read_models.game_summary(
             game_id,
@@ -88,13 +90,33 @@ class _GameChange:
             created_at=self.created_at or self.updated_at,
             updated_at=self.updated_at,
         )
-        return store.game_rows(
-            store.GameReadModels(
-                board=read_models.board(game_id, state),
-                scores=read_models.scores(game_id, state),
-                summary=summary,
+        board_key = _board_key(state)
+        written = self.written_before
+        if written is not None and board_key == self.folded.board_key:
+            # Most commands leave the board as it was: keep its rows rather than rebuild a
+            # hundred stones' worth, so a late command costs what an early one does.
+            board = read_models.Board(game_id=game_id, buildings=(), stones=())
+            rows = store.game_rows(
+                store.GameReadModels(
+                    board=board, scores=read_models.scores(game_id, state), summary=summary
+                )
             )
+            for table in ("board_buildings", "board_stones"):
+                rows.tables[table] = written.tables[table]
+            return rows, board_key
+        models = store.GameReadModels(
+            board=read_models.board(game_id, state),
+            scores=read_models.scores(game_id, state),
+            summary=summary,
         )
+        return store.game_rows(models), board_key
+
+
+def _board_key(state: GameState) -> list[object]:
+    """Everything the board read model is made of, cheap to compare."""
+    return [
+        (b.id, b.figure, b.status, b.scored_by, dict(b.stones)) for b in state.buildings.values()
+    ]
 
 
 class Projections:
@@ -195,11 +217,12 @@ class Projections:
                 change.created_at = notification.recorded_at
             if isinstance(notification.event, GameEnded):
                 change.ended = True
-        updates = [(change.written_before, change.rows(game)) for game, change in changes.items()]
+        made = {game: change.rows(game) for game, change in changes.items()}
+        updates = [(change.written_before, made[game][0]) for game, change in changes.items()]
         store.write_games(tx, updates)
         # Remembered before the commit: if the transaction fails, every touched game is forgotten.
-        for change, (_before, rows) in zip(changes.values(), updates, strict=True):
-            change.folded.written = rows
+        for game, change in changes.items():
+            change.folded.written, change.folded.board_key = made[game]
         store.add_to_leaderboard(
             tx,
             [
