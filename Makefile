@@ -12,7 +12,8 @@ $(INSTALLED): pyproject.toml
 	touch $@
 
 run: $(INSTALLED)
-	$(BIN)/dodgecity simulate --games 20 --players 4
+	$(BIN)/dodgecity simulate --games 20 --players 4 --db sqlite:///dodgecity.db
+	$(BIN)/dodgecity games --limit 5 --db sqlite:///dodgecity.db
 
 test: $(INSTALLED) lint
 	scripts/with-postgres $(BIN)/pytest
