@@ -10,7 +10,7 @@ from uuid import UUID
 import pytest
 from dodgecity.invariants import violations
 from dodgecity.players import RandomPlayer
-from dodgecity.serialization import decode_event, encode_event
+from dodgecity.records import decode_event, encode_event
 from domain.aggregates.game import Game, project_game
 from domain.events import DomainEvent
 from hypothesis import HealthCheck, given, settings
