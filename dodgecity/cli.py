@@ -259,6 +259,15 @@ def _verify(app: DodgeCityApplication, args: argparse.Namespace) -> int:
             print(f"{game_id}: FAILED: {error}")
             failures += 1
             continue
+        seen = app.projections.game(game_id)
+        if verdict.ok and seen is not None and seen.version > verdict.events:
+            # The chain cannot show that its newest events were cut off; the read models can.
+            print(
+                f"{game_id}: FAILED after version {verdict.events}: the read models saw version "
+                f"{seen.version}: the newest events were removed from the store"
+            )
+            failures += 1
+            continue
         print(verdict.describe())
         failures += not verdict.ok
     if args.all:

@@ -23,7 +23,7 @@ from domain.evolve import evolve
 from domain.state import GameState
 from projections import read_models, store
 from projections.feed import EventFeed, Notification
-from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
+from projections.read_models import Board, GamesPage, GameSummary, LeaderboardRow, Scores
 from projections.sql import Database, Transaction
 
 #: Games whose folded state is kept between batches; others are fetched from the feed again.
@@ -264,6 +264,11 @@ class Projections:
     def scores(self, game_id: UUID) -> Scores | None:
         with self._database.read() as tx:
             return store.load_scores(tx, game_id)
+
+    def game(self, game_id: UUID) -> GameSummary | None:
+        """One game's line of the game list."""
+        with self._database.read() as tx:
+            return store.load_game(tx, game_id)
 
     def games(self, *, status: str | None = None, limit: int = 50, offset: int = 0) -> GamesPage:
         """The game list, newest first, optionally only games in one status."""

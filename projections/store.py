@@ -385,6 +385,12 @@ def load_games(tx: Transaction, *, status: str | None, limit: int, offset: int) 
     return GamesPage(items=tuple(_summary(row) for row in rows), total=int(total))
 
 
+def load_game(tx: Transaction, game_id: UUID) -> GameSummary | None:
+    columns = ", ".join(COLUMNS["games"])
+    rows = tx.query(f"SELECT {columns} FROM games WHERE game_id = ?", (str(game_id),))
+    return _summary(rows[0]) if rows else None
+
+
 def _summary(row: Row) -> GameSummary:
     game_id, status, max_players, players, pass_number, version, end_reason, winners = row[:8]
     created_at, updated_at = row[8:]

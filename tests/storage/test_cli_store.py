@@ -108,6 +108,18 @@ def test_given_a_tampered_event_in_the_store_when_verified_then_exit_1_naming_th
     assert "3 games verified, 1 failed" in capsys.readouterr().out
 
 
+def test_given_the_newest_events_cut_off_when_verified_then_the_read_models_show_it(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _game_ids(db, capsys)[2]
+    with sqlite3.connect(db.removeprefix("sqlite:///")) as connection:
+        connection.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version > 100", (game_id.replace("-", ""),))
+
+    assert main(["verify", game_id, "--db", db]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED after version 100: the read models saw version" in out
+    assert "the newest events were removed" in out
+    assert ": ok" not in out
+
+
 def test_given_an_unreadable_event_in_the_store_then_verify_and_replay_fail_clearly(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     game_id = _game_ids(db, capsys)[1]
     with sqlite3.connect(db.removeprefix("sqlite:///")) as connection:
