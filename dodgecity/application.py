@@ -170,9 +170,9 @@ class DodgeCityApplication(Application[UUID]):
         self._clock = clock
         self.project_after_commands = project_after_commands
         try:
-            _prepare(self.database)
-            super().__init__(env=self.database.event_store_env())
-            self.projections = Projections(_projection_database(self.database), self)
+            with _creating_tables(self.database):
+                super().__init__(env=self.database.event_store_env())
+                self.projections = Projections(_projection_database(self.database), self)
         except (PersistenceError, psycopg.Error, sqlite3.Error, OSError) as error:
             raise StoreUnavailableError(
                 f"cannot open the database {self.database.describe()}: {error}"
@@ -467,15 +467,33 @@ def _as_uuid(value: UUID | str) -> UUID:
     return value if isinstance(value, UUID) else UUID(value)
 
 
-def _prepare(database: Database) -> None:
-    """Create the PostgreSQL schema named in the URL, which the event store expects to exist."""
-    if database.backend is Backend.POSTGRESQL and database.schema:
-        with psycopg.connect(database.postgres_conninfo(), autocommit=True) as connection:
-            connection.execute(
-                psycopg.sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
-                    psycopg.sql.Identifier(database.schema)
+#: Any fixed number: the PostgreSQL advisory lock every process takes while creating tables.
+_TABLES_LOCK = 0x0D0D6E
+
+
+@contextmanager
+def _creating_tables(database: Database) -> Iterator[None]:
+    """Let one process at a time create the schema and tables.
+
+    PostgreSQL's ``CREATE … IF NOT EXISTS`` is not safe when two sessions run it at once ("tuple
+    concurrently updated"): several workers or hosts starting together on a new database would
+    fail. An advisory lock held while creating makes the others wait and then find it all done.
+    SQLite serialises this itself."""
+    if database.backend is not Backend.POSTGRESQL:
+        yield
+        return
+    with psycopg.connect(database.postgres_conninfo(), autocommit=True) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (_TABLES_LOCK,))
+        try:
+            if database.schema:  # the event store expects the schema to exist
+                connection.execute(
+                    psycopg.sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
+                        psycopg.sql.Identifier(database.schema)
+                    )
                 )
-            )
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (_TABLES_LOCK,))
 
 
 def _projection_database(database: Database) -> SQLiteDatabase | PostgresDatabase:

@@ -209,3 +209,14 @@ def test_given_threads_on_different_games_then_none_conflict(app: DodgeCityAppli
     assert failures == []
     for game_id in games:
         assert verify(game_id, app.records(game_id)).ok
+
+
+_OPEN = "import sys; from dodgecity.application import DodgeCityApplication; DodgeCityApplication(sys.argv[1]).close()"
+
+
+def test_given_several_processes_starting_on_a_new_database_then_all_open_it(durable_url: str) -> None:
+    # On PostgreSQL the fixture's schema already exists; the tables do not, and their creation
+    # raced ("tuple concurrently updated") until table creation took an advisory lock.
+    openers = [subprocess.Popen([sys.executable, "-c", _OPEN, durable_url], stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    errors = [opener.communicate(timeout=120)[1] for opener in openers]
+    assert [opener.returncode for opener in openers] == [0, 0, 0, 0], errors
