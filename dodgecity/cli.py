@@ -56,6 +56,13 @@ def _game_id(text: str) -> UUID:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a UUID)") from None
 
 
+def _port(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is 1 to 65535")
+    return value
+
+
 def _seat(text: str) -> int:
     value = int(text)
     if not 0 <= value < MAX_PLAYERS:
@@ -133,6 +140,17 @@ def build_parser() -> argparse.ArgumentParser:
     board = commands.add_parser("leaderboard", help="players by games won, across all games")
     board.add_argument("--limit", type=_positive, default=20)
     _add_db(board)
+
+    serve = commands.add_parser("serve", help="run the REST API server")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    serve.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    _add_db(serve)
+
+    openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
+    openapi.add_argument("--output", "-o", type=Path, help="file to write (default: stdout)")
 
     projections = commands.add_parser("projections", help="manage the read models")
     action = projections.add_subparsers(dest="projection_command", required=True)
@@ -297,6 +315,36 @@ def _leaderboard(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    database = resolve(args.db)
+    # Open it once here, so a bad database fails now with a message rather than in each worker.
+    DodgeCityApplication(database).close()
+    os.environ["DODGECITY_DB"] = args.db or os.environ.get("DODGECITY_DB") or database.describe()
+    print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
+    uvicorn.run(
+        "api.server:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="info",
+    )
+    return 0
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from api.server import openapi_document
+
+    document = openapi_document()
+    if args.output is None:
+        sys.stdout.buffer.write(document)
+    else:
+        args.output.write_bytes(document)
+    return 0
+
+
 def _projections(app: DodgeCityApplication, _args: argparse.Namespace) -> int:
     app.projections.catch_up()
     before = app.projections.dump()
@@ -330,6 +378,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "import":
             return _import(args)
+        if args.command == "serve":
+            return _serve(args)
+        if args.command == "openapi":
+            return _openapi(args)
         handler, must_exist = _STORED_COMMANDS[args.command]
         app = _open(args.db, must_exist=must_exist)
         try:

@@ -1,0 +1,135 @@
+"""Every error the API answers is one RFC 9457 problem-details body of one shape.
+
+Handlers raise the application's own errors (or litestar's); this module turns each into a status
+and a ``Problem``. Nothing here ever echoes hidden game information: messages come from errors
+that are written to be safe to show.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.types import ExceptionHandlersMap
+
+from dodgecity.application import (
+    GameNotFoundError,
+    StoreUnavailableError,
+    VersionConflictError,
+    VersionOutOfRangeError,
+)
+from domain.errors import RuleViolation
+
+log = logging.getLogger(__name__)
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_BASE = "https://dodgecity.invalid/problems/"  # identifiers, not pages to fetch
+
+
+class InvalidParam(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    reason: str
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str | None = None
+    rule: str | None = None  # the RULES.md id of a refused game action
+    current_version: int | None = None  # the game's version, on a version conflict
+    invalid_params: tuple[InvalidParam, ...] = ()
+
+
+def problem(status: int, kind: str, detail: str, **extra: Any) -> Problem:
+    return Problem(
+        type=TYPE_BASE + kind,
+        title=HTTPStatus(status).phrase,
+        status=status,
+        detail=detail,
+        **extra,
+    )
+
+
+def _respond(request: Request[Any, Any, Any], body: Problem) -> Response[Problem]:
+    body = msgspec.structs.replace(body, instance=request.url.path)
+    return Response(body, status_code=body.status, media_type=MEDIA_TYPE)
+
+
+def on_rule_violation(request: Request[Any, Any, Any], error: RuleViolation) -> Response[Problem]:
+    return _respond(request, problem(422, "rule-violation", error.reason, rule=error.rule))
+
+
+def on_not_found(request: Request[Any, Any, Any], error: GameNotFoundError) -> Response[Problem]:
+    return _respond(request, problem(404, "game-not-found", str(error)))
+
+
+def on_version_out_of_range(
+    request: Request[Any, Any, Any], error: VersionOutOfRangeError
+) -> Response[Problem]:
+    return _respond(
+        request, problem(404, "version-not-found", str(error), current_version=error.latest)
+    )
+
+
+def on_conflict(request: Request[Any, Any, Any], error: VersionConflictError) -> Response[Problem]:
+    return _respond(
+        request, problem(409, "version-conflict", str(error), current_version=error.actual)
+    )
+
+
+def on_store_unavailable(
+    request: Request[Any, Any, Any], error: StoreUnavailableError
+) -> Response[Problem]:
+    log.error("store unavailable: %s", error)
+    return _respond(request, problem(503, "store-unavailable", "the game store is unavailable"))
+
+
+def on_validation(request: Request[Any, Any, Any], error: ValidationException) -> Response[Problem]:
+    params = tuple(
+        InvalidParam(
+            name=str(item.get("key") or item.get("source") or ""), reason=str(item["message"])
+        )
+        for item in (error.extra if isinstance(error.extra, list) else [])
+        if isinstance(item, dict) and "message" in item
+    )
+    return _respond(
+        request,
+        problem(
+            400, "invalid-request", error.detail or "the request is invalid", invalid_params=params
+        ),
+    )
+
+
+def on_http(request: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
+    status = error.status_code
+    kind = HTTPStatus(status).phrase.lower().replace(" ", "-")
+    response = _respond(request, problem(status, kind, error.detail or HTTPStatus(status).phrase))
+    if error.headers:
+        response.headers.update(error.headers)
+    return response
+
+
+def on_unexpected(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    # Logged with its traceback for operators; the client learns only that it was ours.
+    log.exception(
+        "unexpected error serving %s %s", request.method, request.url.path, exc_info=error
+    )
+    return _respond(request, problem(500, "internal-error", "an unexpected error occurred"))
+
+
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
+    RuleViolation: on_rule_violation,
+    GameNotFoundError: on_not_found,
+    VersionOutOfRangeError: on_version_out_of_range,
+    VersionConflictError: on_conflict,
+    StoreUnavailableError: on_store_unavailable,
+    ValidationException: on_validation,
+    HTTPException: on_http,
+    Exception: on_unexpected,
+}

@@ -1,0 +1,110 @@
+"""The read-model resources and the one shape of every error, over HTTP."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from api.app import create_app
+from dodgecity.application import DodgeCityApplication
+from dodgecity.simulation import simulate
+from litestar.testing import TestClient
+
+PROBLEM_FIELDS = {"type", "title", "status", "detail", "instance"}
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:  # type: ignore[type-arg]
+    games = DodgeCityApplication("memory://")
+    simulate(3, 2, "read-api", store=games.store_game)
+    games.create_game(max_players=3, seed="waiting")
+    with TestClient(create_app(games, close_on_shutdown=True)) as test_client:
+        yield test_client
+
+
+def _is_problem(response: httpx.Response, status: int) -> dict:  # type: ignore[type-arg]
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = response.json()
+    assert body.keys() >= PROBLEM_FIELDS
+    assert body["status"] == status
+    return body  # type: ignore[no-any-return]
+
+
+def test_given_stored_games_then_the_lobby_lists_filters_and_pages_them(client: TestClient) -> None:  # type: ignore[type-arg]
+    everything = client.get("/games").json()
+    assert everything["total"] == 4
+    assert client.get("/games", params={"status": "lobby"}).json()["total"] == 1
+    ended = client.get("/games", params={"status": "ended", "limit": 2}).json()
+    assert ended["total"] == 3
+    assert len(ended["items"]) == 2
+    second_page = client.get("/games", params={"status": "ended", "limit": 2, "offset": 2}).json()
+    assert {g["game_id"] for g in ended["items"]}.isdisjoint(g["game_id"] for g in second_page["items"])
+
+
+def test_given_a_game_then_board_and_scores_come_from_the_read_models(client: TestClient) -> None:  # type: ignore[type-arg]
+    game = client.get("/games", params={"status": "ended"}).json()["items"][0]
+    board = client.get(f"/games/{game['game_id']}/board").json()
+    scores = client.get(f"/games/{game['game_id']}/scores").json()
+    assert board["buildings"]
+    assert [p["name"] for p in scores["players"]] == game["players"]
+    assert any(p["rank"] == 1 for p in scores["players"])
+    assert client.get("/leaderboard").json()[0]["played"] == 3
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "kind"),
+    [
+        ("GET", "/games/00000000-0000-0000-0000-000000000000/board", 404, "game-not-found"),
+        ("GET", "/games/not-a-uuid/scores", 404, "not-found"),
+        ("GET", "/no/such/path", 404, "not-found"),
+        ("POST", "/health", 405, "method-not-allowed"),
+        ("GET", "/games?limit=0", 400, "invalid-request"),
+        ("GET", "/games?status=finished", 400, "invalid-request"),
+        ("GET", "/leaderboard?offset=-1", 400, "invalid-request"),
+        ("GET", "/games?offset=99999999999999999999999", 400, "invalid-request"),
+    ],
+)
+def test_given_bad_requests_then_one_problem_shape(client: TestClient, method: str, path: str, status: int, kind: str) -> None:  # type: ignore[type-arg]
+    body = _is_problem(client.request(method, path), status)
+    assert body["type"].endswith("/" + kind)
+    assert body["instance"] == path.split("?", maxsplit=1)[0]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_given_the_serve_command_then_a_real_server_answers_on_sqlite(tmp_path: Path) -> None:
+    port = _free_port()
+    url = f"sqlite:///{tmp_path / 'served.db'}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dodgecity.cli", "serve", "--port", str(port), "--db", url],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, "the server exited"
+                assert time.monotonic() < deadline, "the server did not answer within 30 s"
+                time.sleep(0.1)
+        assert health.status_code == 200
+        assert health.json()["database"] == url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
