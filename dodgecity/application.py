@@ -44,9 +44,10 @@ from dodgecity.records import (
     envelope_bytes,
     open_envelope,
     seal,
+    seal_game,
 )
 from domain.actions import Action
-from domain.aggregates.game import Game
+from domain.aggregates.game import Game, project_game
 from domain.events import Colour, DomainEvent, GameCreated, Variants
 from domain.state import GameState
 from domain.views import GameView, event_view, game_view
@@ -402,15 +403,7 @@ class DodgeCityApplication(Application[UUID]):
         self, game_id: UUID, commands: Sequence[tuple[Command, list[DomainEvent]]]
     ) -> None:
         """Store a game played elsewhere: each command with the events it recorded."""
-        records: list[Record] = []
-        head = GENESIS
-        recorded_at = self._clock().isoformat()
-        for command, events in commands:
-            sealed = seal(events, head, recorded_at, command)
-            if sealed:
-                head = sealed[-1].hash
-            records.extend(sealed)
-        self.insert_records(game_id, records)
+        self.insert_records(game_id, seal_game(commands, self._clock().isoformat()))
 
     def insert_records(self, game_id: UUID, records: Sequence[Record]) -> None:
         """Append a whole game's records at once; refuses a game id the store already has."""
@@ -448,10 +441,7 @@ class DodgeCityApplication(Application[UUID]):
 def _fold(game_id: UUID, records: Sequence[Record]) -> Game:
     if not records:
         raise GameNotFoundError(game_id)
-    game = Game(game_id)
-    for record in records:
-        game.apply(record.event())
-    return game
+    return project_game(Game(game_id), (record.event() for record in records)) or Game(game_id)
 
 
 def _stored(game_id: UUID, record: Record) -> StoredEvent:

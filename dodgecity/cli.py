@@ -223,13 +223,11 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     events = app.domain_events(args.game_id)
+    ended = app.read(args.game_id, lambda game: game.is_over)
     if args.to is not None:
         if not 0 <= args.to <= len(events):
             raise VersionOutOfRangeError(args.game_id, args.to, len(events))
-        ended = app.read(args.game_id, lambda game: game.is_over)
         events = events[: args.to]
-    else:
-        ended = app.read(args.game_id, lambda game: game.is_over)
     for line in narrate(events, args.seat, reveal_all=ended and not args.as_played):
         print(line)
     return 0

@@ -10,6 +10,7 @@ detects; re-running the recorded commands through the rules catches a rewritten 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any, cast
 
 import msgspec
@@ -144,6 +145,19 @@ def seal(
                 payload=payload,
             )
         )
+    return records
+
+
+def seal_game(
+    commands: Sequence[tuple[Command, list[DomainEvent]]], recorded_at: str
+) -> list[Record]:
+    """Records for a whole game, command after command, in one chain from the genesis."""
+    records: list[Record] = []
+    head = GENESIS
+    for command, events in commands:
+        records.extend(seal(events, head, recorded_at, command))
+        if records:
+            head = records[-1].hash
     return records
 
 

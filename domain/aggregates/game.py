@@ -1,8 +1,7 @@
 """The Game aggregate: one game of Dodge City, changed only by recording domain events.
 
 Commands check the rules, record events and apply them at once; ``collect_events`` hands the new
-events to whoever stores them. ``project_game`` rebuilds a game from its stored events (the
-eventsourcing library calls it as the repository's projector).
+events to whoever stores them. ``project_game`` rebuilds a game from its stored events.
 """
 
 from __future__ import annotations
@@ -185,7 +184,7 @@ class Game:
 
 
 def project_game(game: Game | None, events: Iterable[DomainEvent]) -> Game | None:
-    """Fold stored events into a Game (the repository's projector function)."""
+    """Fold stored events into a Game (a new one named by the first event if ``game`` is None)."""
     for event in events:
         if game is None:
             game = Game(event.originator_id)

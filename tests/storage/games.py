@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID, uuid4
 
-from dodgecity.records import GENESIS, Command, Record, seal
+from dodgecity.records import Command, Record, seal_game
 from dodgecity.simulation import play_game
 from domain.aggregates.game import Game
 from domain.events import DomainEvent
@@ -20,10 +20,4 @@ def recorded_game(players: int, seed: str, game_id: UUID | None = None) -> tuple
 
 
 def sealed(commands: Commands, recorded_at: str = "2026-11-21T12:00:00+00:00") -> list[Record]:
-    records: list[Record] = []
-    head = GENESIS
-    for command, events in commands:
-        batch = seal(events, head, recorded_at, command)
-        head = batch[-1].hash
-        records.extend(batch)
-    return records
+    return seal_game(commands, recorded_at)
