@@ -10,14 +10,18 @@ from __future__ import annotations
 import logging
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.types import ExceptionHandlersMap
 
+from api.idempotency import IdempotencyKeyMismatchError
 from dodgecity.application import (
     GameNotFoundError,
+    IdempotencyKeyReusedError,
     StoreUnavailableError,
     VersionConflictError,
     VersionOutOfRangeError,
@@ -46,6 +50,35 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     invalid_params: tuple[InvalidParam, ...] = ()
 
 
+class PreconditionFailedError(Exception):
+    """A stale ``If-Match``: the same conflict as a stale ``expected_version``, answered 412."""
+
+    def __init__(self, conflict: VersionConflictError) -> None:
+        super().__init__(str(conflict))
+        self.actual = conflict.actual
+
+
+class IdempotentCreationError(Exception):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(
+            f"game {game_id} was already created with this Idempotency-Key; its host token "
+            "was shown once, in the answer to the first request"
+        )
+
+
+def problem_responses(*statuses: int) -> dict[int, ResponseSpec]:
+    """The OpenAPI description of an operation's error answers: all one problem shape."""
+    return {
+        status: ResponseSpec(
+            data_container=Problem,
+            description=f"{HTTPStatus(status).phrase}: problem details (RFC 9457)",
+            media_type=MEDIA_TYPE,
+            generate_examples=False,
+        )
+        for status in statuses
+    }
+
+
 def problem(status: int, kind: str, detail: str, **extra: Any) -> Problem:
     return Problem(
         type=TYPE_BASE + kind,
@@ -62,7 +95,7 @@ def _respond(request: Request[Any, Any, Any], body: Problem) -> Response[Problem
 
 
 def on_rule_violation(request: Request[Any, Any, Any], error: RuleViolation) -> Response[Problem]:
-    return _respond(request, problem(422, "rule-violation", error.reason, rule=error.rule))
+    return _respond(request, problem(409, "rule-violation", error.reason, rule=error.rule))
 
 
 def on_not_found(request: Request[Any, Any, Any], error: GameNotFoundError) -> Response[Problem]:
@@ -81,6 +114,26 @@ def on_conflict(request: Request[Any, Any, Any], error: VersionConflictError) ->
     return _respond(
         request, problem(409, "version-conflict", str(error), current_version=error.actual)
     )
+
+
+def on_precondition_failed(
+    request: Request[Any, Any, Any], error: PreconditionFailedError
+) -> Response[Problem]:
+    return _respond(
+        request, problem(412, "version-conflict", str(error), current_version=error.actual)
+    )
+
+
+def on_key_reused(
+    request: Request[Any, Any, Any], error: IdempotencyKeyReusedError | IdempotencyKeyMismatchError
+) -> Response[Problem]:
+    return _respond(request, problem(409, "idempotency-key-reused", str(error)))
+
+
+def on_idempotent_creation(
+    request: Request[Any, Any, Any], error: IdempotentCreationError
+) -> Response[Problem]:
+    return _respond(request, problem(409, "idempotency-key-used", str(error)))
 
 
 def on_store_unavailable(
@@ -128,6 +181,10 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     GameNotFoundError: on_not_found,
     VersionOutOfRangeError: on_version_out_of_range,
     VersionConflictError: on_conflict,
+    PreconditionFailedError: on_precondition_failed,
+    IdempotencyKeyReusedError: on_key_reused,
+    IdempotencyKeyMismatchError: on_key_reused,
+    IdempotentCreationError: on_idempotent_creation,
     StoreUnavailableError: on_store_unavailable,
     ValidationException: on_validation,
     HTTPException: on_http,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
+import msgspec
 from litestar import Litestar
 
 from api.app import create_app
+from api.document import served_document
 from dodgecity.application import DodgeCityApplication
 
 
@@ -22,7 +23,9 @@ def openapi_document() -> bytes:
     """The OpenAPI document of the app, byte for byte the same on every run."""
     games = DodgeCityApplication("memory://")
     try:
-        schema: dict[str, Any] = create_app(games).openapi_schema.to_schema()
+        schema = served_document(create_app(games))
     finally:
         games.close()
-    return (json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+    # to_builtins turns the UUIDs and enums in schema defaults into their JSON forms first.
+    plain = msgspec.to_builtins(schema)
+    return (json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()

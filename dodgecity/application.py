@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TypeVar
 from uuid import UUID, uuid4
@@ -32,6 +32,7 @@ import psycopg.sql
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
+from dodgecity.credentials import Access, Caller
 from dodgecity.database import Backend, Database, resolve
 from dodgecity.records import (
     GENESIS,
@@ -100,10 +101,41 @@ class GameExistsError(Exception):
         self.game_id = game_id
 
 
+class IdempotencyKeyReusedError(Exception):
+    """An idempotency key already used for a different request by the same seat."""
+
+    def __init__(self, game_id: UUID, key: str) -> None:
+        super().__init__(
+            f"the idempotency key {key!r} was already used for a different action in game "
+            f"{game_id}; use a new key for a new request"
+        )
+        self.game_id = game_id
+
+
+@dataclass(frozen=True)
+class Performed:
+    """The answer to an action: the game's version after it and the actor's view of it.
+
+    ``replayed`` says the action had already been performed with the same idempotency key, and
+    this is the answer the first request got."""
+
+    version: int
+    view: GameView
+    replayed: bool
+
+
 @dataclass
 class _Loaded:
     game: Game
     head: str  # hash of the game's last stored event
+    access: Access = field(default_factory=Access)
+
+    def follow(self, record: Record) -> None:
+        """Apply one stored event read back from the store."""
+        event = record.event()
+        self.game.apply(event)
+        self.access.note(record.command, event)
+        self.head = record.hash
 
 
 class _GameCache:
@@ -169,6 +201,7 @@ class DodgeCityApplication(Application[UUID]):
         self._cache = _GameCache(cache_size)
         self._locks = _GameLocks()
         self._clock = clock
+        self._listeners: list[Callable[[UUID], None]] = []
         self.project_after_commands = project_after_commands
         try:
             with _creating_tables(self.database):
@@ -192,8 +225,11 @@ class DodgeCityApplication(Application[UUID]):
         variants: Variants | None = None,
         seed: str | None = None,
         game_id: UUID | None = None,
+        host_credential: str | None = None,
     ) -> UUID:
-        """Open a game. Without a seed, an unguessable one is drawn (secret until the end)."""
+        """Open a game. Without a seed, an unguessable one is drawn (secret until the end).
+
+        ``host_credential`` is the hash of the token that may start the game."""
         game = Game.create(
             game_id or uuid4(),
             seed=seed or secrets.token_hex(16),
@@ -202,10 +238,10 @@ class DodgeCityApplication(Application[UUID]):
         )
         with self._locks.hold(game.id):
             try:
-                self._append(_Loaded(game, GENESIS), CreateCommand())
+                self._append(_Loaded(game, GENESIS), CreateCommand(host_credential=host_credential))
             except VersionConflictError:
                 raise GameExistsError(game.id) from None
-        self._project()
+        self._committed(game.id)
         return game.id
 
     def join(
@@ -215,12 +251,13 @@ class DodgeCityApplication(Application[UUID]):
         colour: Colour | None = None,
         *,
         expected_version: int | None = None,
+        credential: str | None = None,
     ) -> int:
-        """Take the next seat; returns it."""
+        """Take the next seat; returns it. ``credential`` is the hash of the seat's token."""
         return self._execute(
             game_id,
             expected_version,
-            JoinCommand(name=name, colour=colour),
+            JoinCommand(name=name, colour=colour, credential=credential),
             lambda game: game.join(name, colour),
         )
 
@@ -246,6 +283,77 @@ class DodgeCityApplication(Application[UUID]):
 
         return self._execute(game_id, expected_version, act_command(seat, action), perform)
 
+    def perform(
+        self,
+        game_id: UUID,
+        seat: int,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Performed:
+        """Perform ``action`` for ``seat`` at most once per ``idempotency_key``.
+
+        A repeated key with the same action is answered as the first request was, from the log,
+        without acting again, even if the first request was served by another process; the same
+        key with a different action is an :class:`IdempotencyKeyReusedError`."""
+        for attempt in (1, 2):
+            try:
+                return self._perform_once(game_id, seat, action, expected_version, idempotency_key)
+            except VersionConflictError as conflict:
+                # Another process stored a command first. If it was this very request (a retry
+                # racing its original), the next attempt finds it in the log and replays it.
+                if conflict.actual is not None or idempotency_key is None or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _perform_once(
+        self,
+        game_id: UUID,
+        seat: int,
+        action: Action,
+        expected_version: int | None,
+        idempotency_key: str | None,
+    ) -> Performed:
+        with self._locks.hold(game_id):
+            loaded = self._load(game_id)
+            if idempotency_key is not None:
+                past = loaded.access.performed.get((seat, idempotency_key))
+                if past is not None:
+                    if past.action != action:
+                        raise IdempotencyKeyReusedError(game_id, idempotency_key)
+                    version = loaded.access.last_version_of_command_at(
+                        past.first_version, loaded.game.version
+                    )
+                    return Performed(version, self._view_as_played(game_id, seat, version), True)
+            if expected_version is not None and expected_version != loaded.game.version:
+                raise VersionConflictError(game_id, expected_version, loaded.game.version)
+            try:
+                loaded.game.act(seat, action)
+            except BaseException:
+                if loaded.game.collect_events():
+                    self._cache.evict(game_id)
+                raise
+            self._append(loaded, act_command(seat, action, idempotency_key))
+            game = loaded.game
+            performed = Performed(
+                game.version, game_view(game.state, game.version, seat), replayed=False
+            )
+        self._committed(game_id)
+        return performed
+
+    def _view_as_played(self, game_id: UUID, viewer: int, version: int) -> GameView:
+        game = self.game_at(game_id, version)
+        return game_view(game.state, game.version, viewer)
+
+    def identify(self, game_id: UUID, token: str) -> Caller | None:
+        """Whom ``token`` names in the game: its host, a seat, or nobody (None)."""
+        return self.read_access(game_id, lambda access: access.identify(game_id, token))
+
+    def read_access(self, game_id: UUID, reader: Callable[[Access], T]) -> T:
+        with self._locks.hold(game_id):
+            return reader(self._load(game_id).access)
+
     def _execute(
         self,
         game_id: UUID,
@@ -266,7 +374,7 @@ class DodgeCityApplication(Application[UUID]):
                     self._cache.evict(game_id)
                 raise
             self._append(loaded, command)
-        self._project()
+        self._committed(game_id)
         return result
 
     def _append(self, loaded: _Loaded, command: Command) -> None:
@@ -275,6 +383,7 @@ class DodgeCityApplication(Application[UUID]):
         if not events:
             return
         records = seal(events, loaded.head, self._clock().isoformat(), command)
+        first_event = events[0]
         try:
             self.recorder.insert_events([_stored(game.id, record) for record in records])
         except IntegrityError:
@@ -284,15 +393,22 @@ class DodgeCityApplication(Application[UUID]):
             self._cache.evict(game.id)
             raise
         loaded.head = records[-1].hash
+        loaded.access.note(command, first_event)
         self._cache.put(game.id, loaded)
 
-    def _project(self) -> None:
-        if not self.project_after_commands:
-            return
-        try:
-            self.projections.catch_up()
-        except Exception:  # the events are stored; the next catch-up retries
-            log.exception("projections could not catch up; they will on the next command")
+    def on_commit(self, listener: Callable[[UUID], None]) -> None:
+        """Call ``listener(game_id)`` after each command this process stores (from the thread
+        that stored it), once the read models have caught up; live streams wake on it."""
+        self._listeners.append(listener)
+
+    def _committed(self, game_id: UUID) -> None:
+        if self.project_after_commands:
+            try:
+                self.projections.catch_up()
+            except Exception:  # the events are stored; the next catch-up retries
+                log.exception("projections could not catch up; they will on the next command")
+        for listener in self._listeners:
+            listener(game_id)
 
     # -- loading --------------------------------------------------------------------------
 
@@ -300,17 +416,16 @@ class DodgeCityApplication(Application[UUID]):
         """The latest game, from the cache brought up to date, else folded from the store."""
         loaded = self._cache.get(game_id)
         if loaded is None:
-            records = self.records(game_id)
-            game = _fold(game_id, records)
-            loaded = _Loaded(game, records[-1].hash)
+            loaded = _Loaded(Game(game_id), GENESIS)
+            for record in self.records(game_id):
+                loaded.follow(record)
             self._cache.put(game_id, loaded)
             return loaded
         if self.database.backend is Backend.MEMORY:
             # Nobody else writes to this process's memory: the cached game is the latest.
             return loaded
         for record in self._select(game_id, after=loaded.game.version):
-            loaded.game.apply(record.event())
-            loaded.head = record.hash
+            loaded.follow(record)
         return loaded
 
     def read(self, game_id: UUID, reader: Callable[[Game], T]) -> T:
@@ -414,7 +529,7 @@ class DodgeCityApplication(Application[UUID]):
                 self.recorder.insert_events([_stored(game_id, record) for record in records])
             except IntegrityError:
                 raise GameExistsError(game_id) from None
-        self._project()
+        self._committed(game_id)
 
     # -- the feed the projections read ----------------------------------------------------
 

@@ -22,30 +22,46 @@ from domain.events import EVENT_TYPES_BY_NAME, Colour, DomainEvent
 GENESIS = "0" * 64
 
 
-class CreateCommand(msgspec.Struct, frozen=True, tag="create"):
-    """Open a game; its settings are in the GameCreated event it recorded."""
+# Fields added after the first release default to None and are left out of the JSON when None
+# (omit_defaults), so the commands stored before them encode, and hash, exactly as they did.
 
 
-class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, tag="join"):
+class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="create"):
+    """Open a game; its settings are in the GameCreated event it recorded.
+
+    ``host_credential`` is the hash of the host's token (``dodgecity/credentials.py``), never
+    the token itself."""
+
+    host_credential: str | None = None
+
+
+class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="join"):
+    """Take a seat; ``credential`` is the hash of the seat's token, never the token."""
+
     name: str
-    colour: Colour | None = None
+    colour: Colour | None  # no default: always written, as it was before omit_defaults
+    credential: str | None = None
 
 
 class StartCommand(msgspec.Struct, frozen=True, tag="start"):
     pass
 
 
-class ActCommand(msgspec.Struct, frozen=True, kw_only=True, tag="act"):
+class ActCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="act"):
+    """``seat`` performs ``action``; ``idempotency_key`` is the client's key for the request,
+    so a retry is answered from the log instead of acting twice."""
+
     seat: int
     action: AnyAction
+    idempotency_key: str | None = None
 
 
 Command = CreateCommand | JoinCommand | StartCommand | ActCommand
 
 
-def act_command(seat: int, action: Action) -> ActCommand:
+def act_command(seat: int, action: Action, idempotency_key: str | None = None) -> ActCommand:
     """The record of ``seat`` performing ``action`` (every Action is one of AnyAction's kinds)."""
-    return ActCommand(seat=seat, action=cast(AnyAction, action))
+    return ActCommand(seat=seat, action=cast(AnyAction, action), idempotency_key=idempotency_key)
 
 
 class Envelope(msgspec.Struct, frozen=True, kw_only=True):

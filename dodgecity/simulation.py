@@ -59,7 +59,7 @@ def play_game(
     for seat in range(players):
         name = f"bot{seat}"
         game.join(name)
-        logged(JoinCommand(name=name))
+        logged(JoinCommand(name=name, colour=None))
     game.start()
     logged(StartCommand())
     seats = seats or [RandomPlayer(f"{seed}/seat{seat}") for seat in range(players)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Union
+
 from domain.events.base import Cell, Colour, DomainEvent, EndReason, Stage, Variants
 from domain.events.cards import (
     CardPlayed,
@@ -90,11 +92,55 @@ ALL_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     GameEnded,
 )
 
+AnyEvent = Union[  # noqa: UP007 - a runtime union: the API documents and decodes it
+    GameCreated,
+    PlayerJoined,
+    GameStarted,
+    PassBegan,
+    StageBegan,
+    TurnBegan,
+    TurnEnded,
+    DrawPileShuffled,
+    EventPileShuffled,
+    CardsDealt,
+    CardsDrawn,
+    StartCardCommitted,
+    StartCardsRevealed,
+    StartPlayerChosen,
+    CardPlayed,
+    CardResolved,
+    DuelCardCommitted,
+    CardsDiscarded,
+    CardRevealed,
+    BuildingClaimed,
+    StoneBought,
+    StonePlaced,
+    StoneRemoved,
+    StoneRemovalDeclined,
+    StoneTransferred,
+    StoneSold,
+    BuildingNeutralised,
+    BuildingScored,
+    MoneyReceived,
+    MoneyPaid,
+    EventCardDrawn,
+    RecipientChosen,
+    EventEffectEnded,
+    EventCardResolved,
+    ChallengeIssued,
+    ChallengePassed,
+    DuelFought,
+    DisputeResolved,
+    TieDuelCardDrawn,
+    GameEnded,
+]
+
 EVENT_TYPES_BY_NAME: dict[str, type[DomainEvent]] = {cls.__name__: cls for cls in ALL_EVENT_TYPES}
 
 __all__ = [
     "ALL_EVENT_TYPES",
     "EVENT_TYPES_BY_NAME",
+    "AnyEvent",
     "BuildingClaimed",
     "BuildingNeutralised",
     "BuildingScored",

@@ -8,6 +8,7 @@ are stamped by the aggregate when the event is triggered; rules code builds even
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 from uuid import UUID
 
 import msgspec
@@ -51,8 +52,9 @@ class EndReason(StrEnum):
 class Variants(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Section 11 of RULES.md; the defaults are the German original."""
 
-    deck: str = "default_32"
+    deck: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] = "default_32"
     landmarks_bridge: bool = True
     picture_may_claim: bool = False
     challenge_optional: bool = False
-    max_passes: int = 30
+    # Bounded so a settings object can never carry a number no store or client can hold.
+    max_passes: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 30

@@ -3,7 +3,9 @@ on an app holding real stored games; and the committed document equal to the liv
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
+from typing import Any, ClassVar
 
 import schemathesis
 from api.app import create_app
@@ -11,6 +13,7 @@ from api.server import openapi_document
 from dodgecity.application import DodgeCityApplication
 from dodgecity.simulation import simulate
 from hypothesis import HealthCheck, settings
+from hypothesis.stateful import run_state_machine_as_test
 
 COMMITTED = Path(__file__).parents[2] / "openapi" / "openapi.json"
 
@@ -28,3 +31,74 @@ def test_given_any_request_then_the_response_matches_the_document(case: schemath
 
 def test_given_the_live_app_then_the_committed_openapi_document_is_current() -> None:
     assert COMMITTED.read_bytes() == openapi_document(), "run: .venv/bin/dodgecity openapi --output openapi/openapi.json"
+
+
+class FreshApp:
+    """The API on an empty store, renewed before every sequence: hypothesis replays sequences to
+    shrink them and needs each to meet the same server state."""
+
+    def __init__(self) -> None:
+        self.renew()
+
+    def renew(self) -> None:
+        self.app = create_app(DodgeCityApplication("memory://"), stream_idle_seconds=0.2)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.app(scope, receive, send)
+
+
+fresh = FreshApp()
+# The walk is kept to the lobby and play operations (the stateless test above covers the rest),
+# so that its sequences are long enough to reach a started game and act in it.
+workflow_schema = schemathesis.openapi.from_asgi("/schema/openapi.json", fresh).include(
+    operation_id=["createGame", "joinGame", "startGame", "getGame", "listActions", "performAction", "listEvents"]
+)
+
+
+# Stateful: sequences that follow the document's links, create → join → start → act.
+class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
+    """Starts games with their host token, and lists and performs actions with the token of a
+    seat taken in that game, as a client would: the links carry the game and the action, but
+    OpenAPI links cannot carry a header."""
+
+    def setup(self) -> None:
+        fresh.renew()
+        self.tokens.clear()
+
+    tokens: ClassVar[dict[tuple[str, str], str]] = {}  # (last path segment, game) → token
+    reached: ClassVar[Counter[str]] = Counter()
+
+    def before_call(self, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
+        game_id = str((case.path_parameters or {}).get("game_id"))
+        token = self.tokens.get((case.path.rpartition("/")[2], game_id))
+        if token is not None:
+            case.headers = {**(case.headers or {}), "Authorization": token}
+
+    def after_call(self, response: Any, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
+        self.reached[f"{case.method} {case.path} {response.status_code}"] += 1
+        if case.path == "/games" and case.method == "POST" and response.status_code == 201:
+            created = response.json()
+            self.tokens["start", created["game_id"]] = f"Bearer {created['host_token']}"
+        if case.path == "/games/{game_id}/players" and response.status_code == 201:
+            seat = response.json()
+            self.tokens["actions", seat["game_id"]] = f"Bearer {seat['token']}"
+
+
+def test_given_linked_sequences_then_every_answer_matches_the_document_and_games_get_played() -> None:
+    Workflow.reached.clear()
+    run_state_machine_as_test(
+        Workflow,
+        settings=settings(
+            max_examples=100,
+            stateful_step_count=30,
+            suppress_health_check=list(HealthCheck),
+            deadline=None,
+            derandomize=True,  # the same walk on every run: the test cannot pass by luck
+        ),
+    )
+    reached = Workflow.reached
+    # The walk went all the way: games created, seats taken, a game started and played in.
+    assert reached["POST /games 201"] > 0
+    assert reached["POST /games/{game_id}/players 201"] > 0
+    assert reached["POST /games/{game_id}/start 200"] > 0, reached
+    assert reached["POST /games/{game_id}/actions 200"] > 0, reached

@@ -1,0 +1,89 @@
+"""The bodies the API accepts and answers with, beyond the domain's own views and read models.
+
+Requests forbid unknown fields, so a misspelt field is a 400 naming it rather than being ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+from uuid import UUID
+
+import msgspec
+
+from domain.actions import AnyAction
+from domain.aggregates.game import MAX_NAME_LENGTH
+from domain.events import AnyEvent, Colour, Variants
+
+Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000_000)]
+#: litestar leaves out a bound of 0 (it tests bounds for truth), so parameters restate it.
+ZERO_MINIMUM: dict[str, object] = {"minimum": 0}
+
+
+class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+class NewGame(_Request, frozen=True):
+    """The settings of a new game."""
+
+    players: Annotated[int, msgspec.Meta(ge=2, le=5, description="seats in the game")] = 5
+    variants: Variants | None = None
+    seed: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                min_length=1,
+                max_length=128,
+                description="makes the shuffles reproducible; whoever knows it knows every "
+                "pile, so use it for tests and demos, not for fair play",
+            ),
+        ]
+        | None
+    ) = None
+
+
+class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    version: int
+    host_token: str  # shown once; start the game with it (Authorization: Bearer …)
+
+
+class NewPlayer(_Request, frozen=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+    colour: Colour | None = None
+
+
+class SeatTaken(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    seat: int
+    version: int
+    token: str  # shown once; every request as this seat carries it
+
+
+class StartRequest(_Request, frozen=True):
+    expected_version: Version | None = None
+
+
+class ActionRequest(_Request, frozen=True):
+    """One action, and optionally the version of the game it was chosen for."""
+
+    action: AnyAction
+    expected_version: Version | None = None
+
+
+class LegalActions(msgspec.Struct, frozen=True, kw_only=True):
+    """What the caller's seat may do now; each item can be sent as it is to POST …/actions."""
+
+    game_id: UUID
+    version: int
+    seat: int | None
+    actions: list[ActionRequest]
+
+
+class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
+    """Events after version ``after``, as the caller may see them."""
+
+    game_id: UUID
+    events: list[AnyEvent]
+    latest_version: int
+    next_after: int | None  # pass as ``after`` for the next page; None when none is left
