@@ -72,7 +72,7 @@ class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
         game_id = str((case.path_parameters or {}).get("game_id"))
         token = self.tokens.get((case.path.rpartition("/")[2], game_id))
         if token is not None:
-            case.headers = {**(case.headers or {}), "Authorization": token}
+            case.headers["Authorization"] = token
 
     def after_call(self, response: Any, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
         self.reached[f"{case.method} {case.path} {response.status_code}"] += 1
