@@ -9,6 +9,7 @@ from litestar import Litestar
 
 from api.app import create_app
 from api.document import served_document
+from api.settings import ApiSettings
 from dodgecity.application import DodgeCityApplication
 
 
@@ -16,7 +17,9 @@ def app_from_environment() -> Litestar:
     """The server's app, on the database named by ``DODGECITY_DB`` (or the SQLite default).
 
     Each uvicorn worker process calls this and opens the database itself."""
-    return create_app(DodgeCityApplication(), close_on_shutdown=True)
+    return create_app(
+        DodgeCityApplication(), settings=ApiSettings.from_environment(), close_on_shutdown=True
+    )
 
 
 def openapi_document() -> bytes:

@@ -15,6 +15,12 @@ from uuid import UUID
 
 import msgspec
 
+from api.settings import (
+    CORS_ORIGINS_VARIABLE,
+    RATE_LIMIT_VARIABLE,
+    RateLimit,
+    SettingsError,
+)
 from dodgecity.application import (
     DodgeCityApplication,
     GameExistsError,
@@ -147,6 +153,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     serve.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    serve.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a browser origin allowed to call the API, such as http://localhost:5173 "
+        "(repeatable; * for any; default: none)",
+    )
+    serve.add_argument(
+        "--rate-limit",
+        type=_rate_limit,
+        metavar="N/UNIT",
+        help="requests per client per second, minute or hour, such as 120/minute "
+        "(default: no limit)",
+    )
     _add_db(serve)
 
     openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
@@ -313,13 +334,25 @@ def _leaderboard(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     return 0
 
 
+def _rate_limit(text: str) -> RateLimit:
+    try:
+        return RateLimit.parse(text)
+    except SettingsError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     database = resolve(args.db)
     # Open it once here, so a bad database fails now with a message rather than in each worker.
     DodgeCityApplication(database).close()
+    # Each worker process builds its own app from the environment: pass the settings on there.
     os.environ["DODGECITY_DB"] = args.db or os.environ.get("DODGECITY_DB") or database.describe()
+    if args.cors_origin:
+        os.environ[CORS_ORIGINS_VARIABLE] = ",".join(args.cors_origin)
+    if args.rate_limit is not None:
+        os.environ[RATE_LIMIT_VARIABLE] = str(args.rate_limit)
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
     uvicorn.run(
         "api.server:app_from_environment",
