@@ -8,11 +8,14 @@ that are written to be safe to show.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from http import HTTPStatus
 from typing import Any
 from uuid import UUID
 
 import msgspec
+import psycopg
+from eventsourcing import persistence
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
@@ -136,11 +139,14 @@ def on_idempotent_creation(
     return _respond(request, problem(409, "idempotency-key-used", str(error)))
 
 
-def on_store_unavailable(
-    request: Request[Any, Any, Any], error: StoreUnavailableError
-) -> Response[Problem]:
-    log.error("store unavailable: %s", error)
-    return _respond(request, problem(503, "store-unavailable", "the game store is unavailable"))
+def on_store_unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    # The database went away or is busy: the request changed nothing and may be retried.
+    log.error("store unavailable serving %s %s: %s", request.method, request.url.path, error)
+    response = _respond(
+        request, problem(503, "store-unavailable", "the game store is unavailable; retry soon")
+    )
+    response.headers["Retry-After"] = "1"
+    return response
 
 
 def on_validation(request: Request[Any, Any, Any], error: ValidationException) -> Response[Problem]:
@@ -186,6 +192,12 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     IdempotencyKeyMismatchError: on_key_reused,
     IdempotentCreationError: on_idempotent_creation,
     StoreUnavailableError: on_store_unavailable,
+    # Failures of the database after it was opened (gone, locked, dropped, refused): the event
+    # store's own errors and the drivers' (the read models use the drivers directly). Version
+    # clashes never get here: the application turns them into VersionConflictError.
+    persistence.PersistenceError: on_store_unavailable,
+    psycopg.Error: on_store_unavailable,
+    sqlite3.Error: on_store_unavailable,
     ValidationException: on_validation,
     HTTPException: on_http,
     Exception: on_unexpected,
