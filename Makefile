@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-store clean
+.PHONY: run test lint bench bench-store bench-api clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,7 @@ $(INSTALLED): pyproject.toml
 	touch $@
 
 run: $(INSTALLED)
-	$(BIN)/dodgecity simulate --games 20 --players 4 --db sqlite:///dodgecity.db
-	$(BIN)/dodgecity games --limit 5 --db sqlite:///dodgecity.db
+	$(BIN)/dodgecity serve --db sqlite:///dodgecity.db
 
 test: $(INSTALLED) lint
 	scripts/with-postgres $(BIN)/pytest
@@ -28,6 +27,9 @@ bench: $(INSTALLED)
 
 bench-store: $(INSTALLED)
 	scripts/with-postgres $(BIN)/python benchmarks/bench_store.py
+
+bench-api: $(INSTALLED)
+	scripts/with-postgres $(BIN)/python benchmarks/bench_api.py --postgres
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
