@@ -3,6 +3,7 @@ on an app holding real stored games; and the committed document equal to the liv
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
@@ -14,6 +15,7 @@ from dodgecity.application import DodgeCityApplication
 from dodgecity.simulation import simulate
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
+from openapi_spec_validator import validate
 
 COMMITTED = Path(__file__).parents[2] / "openapi" / "openapi.json"
 
@@ -102,3 +104,19 @@ def test_given_linked_sequences_then_every_answer_matches_the_document_and_games
     assert reached["POST /games/{game_id}/players 201"] > 0
     assert reached["POST /games/{game_id}/start 200"] > 0, reached
     assert reached["POST /games/{game_id}/actions 200"] > 0, reached
+
+
+def test_given_the_committed_document_then_it_is_valid_openapi_3_1() -> None:
+    document = json.loads(COMMITTED.read_text())
+    assert document["openapi"].startswith("3.1")
+    validate(document)  # raises, naming the first problem, if the document is not valid
+
+
+def test_given_the_document_then_every_operation_documents_its_errors_as_problems() -> None:
+    document = json.loads(COMMITTED.read_text())
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            errors = {status: answer for status, answer in operation["responses"].items() if status >= "400"}
+            assert errors, f"{method.upper()} {path} documents no error answers"
+            for status, answer in errors.items():
+                assert list(answer["content"]) == ["application/problem+json"], (method, path, status)
