@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 
 from litestar import Request, Response, get, post
+from litestar.datastructures import ResponseHeader
 from litestar.exceptions import ClientException
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, HeaderParameter, JSONBody, PathParameter, QueryParameter
@@ -66,6 +67,24 @@ After = Annotated[
 ]
 
 
+ETAG = ResponseHeader(
+    name="ETag",
+    description='the version of the game, quoted ("12"): send it back as If-Match',
+    documentation_only=True,
+)
+LOCATION = ResponseHeader(
+    name="Location",
+    description="the game's URL",
+    documentation_only=True,
+)
+REPLAYED = ResponseHeader(
+    name="Idempotent-Replayed",
+    description="true when this is the first answer to an earlier request with the same "
+    "Idempotency-Key",
+    documentation_only=True,
+)
+
+
 def etag(version: int) -> str:
     return f'"{version}"'
 
@@ -93,6 +112,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @post(
         "/games",
         operation_id="createGame",
+        response_headers=[LOCATION, REPLAYED],
         opt={STRICT_BODY: NewGame},
         sync_to_thread=True,
         status_code=201,
@@ -136,6 +156,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @post(
         "/games/{game_id:uuid}/players",
         operation_id="joinGame",
+        response_headers=[LOCATION],
         opt={STRICT_BODY: NewPlayer},
         sync_to_thread=True,
         status_code=201,
@@ -160,6 +181,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @post(
         "/games/{game_id:uuid}/start",
         operation_id="startGame",
+        response_headers=[ETAG],
         opt={STRICT_BODY: StartRequest | None},
         sync_to_thread=True,
         status_code=200,
@@ -180,6 +202,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @get(
         "/games/{game_id:uuid}",
         operation_id="getGame",
+        response_headers=[ETAG],
         sync_to_thread=True,
         responses=problem_responses(400, 401, 404, 429, 503),
         security=OPTIONAL_BEARER,
@@ -217,6 +240,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @post(
         "/games/{game_id:uuid}/actions",
         operation_id="performAction",
+        response_headers=[ETAG, REPLAYED],
         opt={STRICT_BODY: ActionRequest},
         sync_to_thread=True,
         status_code=200,
@@ -288,6 +312,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @get(
         "/games/{game_id:uuid}/states/{version:int}",
         operation_id="getState",
+        response_headers=[ETAG],
         sync_to_thread=True,
         responses=problem_responses(400, 401, 404, 429, 503),
         security=OPTIONAL_BEARER,
