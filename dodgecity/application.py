@@ -348,6 +348,13 @@ class DodgeCityApplication(Application[UUID]):
 
     def identify(self, game_id: UUID, token: str) -> Caller | None:
         """Whom ``token`` names in the game: its host, a seat, or nobody (None)."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            # Credentials never change once stored: a match in the cached game is final, and
+            # only a miss (perhaps a seat taken through another process) needs the store.
+            caller = cached.access.identify(game_id, token)
+            if caller is not None:
+                return caller
         return self.read_access(game_id, lambda access: access.identify(game_id, token))
 
     def read_access(self, game_id: UUID, reader: Callable[[Access], T]) -> T:

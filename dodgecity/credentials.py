@@ -82,7 +82,7 @@ class Access:
         found: Caller | None = None
         if self.host is not None and hmac.compare_digest(self.host, hashed):
             found = Caller(host=True)
-        for seat, credential in self.seats.items():
+        for seat, credential in tuple(self.seats.items()):  # a copy: a join may add one
             if hmac.compare_digest(credential, hashed):
                 found = Caller(seat=seat)
         return found
