@@ -15,12 +15,14 @@ thread (``sync_to_thread=True``) or hands its store calls to one, and never bloc
 from __future__ import annotations
 
 import importlib.util
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
+import anyio.to_thread
 import msgspec
 from litestar import HttpMethod, Litestar, Response, get, route
 from litestar.config.cors import CORSConfig
@@ -45,6 +47,8 @@ from api.settings import ApiSettings
 from api.stream import GameWakeups, stream_routes
 from dodgecity.application import DodgeCityApplication, GameNotFoundError
 from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
+
+log = logging.getLogger(__name__)
 
 API_VERSION = "0.2.0"
 STREAM_IDLE_SECONDS = 300.0
@@ -152,6 +156,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
+        # Commands bring the read models up to date; a server that stopped between storing
+        # events and projecting them (a crash) would serve stale lists until the next command.
+        try:
+            await anyio.to_thread.run_sync(games.projections.catch_up)
+        except Exception:
+            log.exception("the read models could not catch up at startup; the next command retries")
         try:
             yield
         finally:

@@ -41,8 +41,12 @@ def finish_document(app: Litestar) -> None:
             parameter["schema"] = _without_null(parameter["schema"])
     for header in _response_headers(document):
         header.setdefault("schema", {"type": "string"})
-    stream = document["paths"]["/games/{game_id}/stream"]["get"]["responses"]["200"]
-    stream["content"]["text/event-stream"]["schema"] = STREAM_SCHEMA
+    stream = document["paths"]["/games/{game_id}/stream"]["get"]["responses"]
+    stream["200"]["content"]["text/event-stream"]["schema"] = STREAM_SCHEMA
+    stream["204"] = {
+        "description": "The game has ended and the stream was resumed after its last event: "
+        "nothing more will come."
+    }
     add_links(document)
 
 

@@ -22,11 +22,12 @@ from uuid import UUID
 
 import anyio.to_thread
 import msgspec
-from litestar import Request, get
+from litestar import Request, Response, get
 from litestar.exceptions import ClientException
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from api.auth import OPTIONAL_BEARER, caller_of
 from api.problems import problem_responses
@@ -98,14 +99,20 @@ def stream_routes(
                 ge=0, schema_extra=ZERO_MINIMUM, le=1_000_000_000, description="as Last-Event-ID"
             ),
         ] = None,
-    ) -> ServerSentEvent:
+    ) -> ServerSentEvent | Response[None]:
         """New events of the game as they happen (Server-Sent Events), as the caller may see
-        them: `id` is the version, `event` the type, `data` the event's JSON."""
+        them: `id` is the version, `event` the type, `data` the event's JSON. The stream ends
+        after the game's last event; resumed after it, the answer is 204 No Content."""
         start = _resume_point(last_event_id, after)
         seat = (await anyio.to_thread.run_sync(caller_of, games, game_id, request)).seat
-        latest = await anyio.to_thread.run_sync(games.latest_version, game_id)
+        latest, ended = await anyio.to_thread.run_sync(
+            games.read, game_id, lambda game: (game.version, game.is_over)
+        )
         if start > latest:
             raise VersionOutOfRangeError(game_id, start, latest)
+        if ended and start == latest:
+            # Nothing more can come: 204 tells an EventSource to stop reconnecting.
+            return Response(None, status_code=HTTP_204_NO_CONTENT)
         watch = _Watch(games, wakeups, game_id, seat, idle_seconds)
         return ServerSentEvent(watch.messages(after=start))
 

@@ -81,7 +81,9 @@ class VersionOutOfRangeError(LookupError):
 class VersionConflictError(Exception):
     """The caller acted on a version of the game that is no longer the latest."""
 
-    def __init__(self, game_id: UUID, expected: int, actual: int | None) -> None:
+    def __init__(
+        self, game_id: UUID, expected: int, actual: int | None, *, store_clash: bool = False
+    ) -> None:
         actual_text = "a newer version" if actual is None else f"version {actual}"
         super().__init__(
             f"game {game_id} is at {actual_text}, not version {expected}: reload and retry"
@@ -89,6 +91,7 @@ class VersionConflictError(Exception):
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
+        self.store_clash = store_clash  # another process stored that version first
 
 
 class StoreUnavailableError(Exception):
@@ -303,7 +306,7 @@ class DodgeCityApplication(Application[UUID]):
             except VersionConflictError as conflict:
                 # Another process stored a command first. If it was this very request (a retry
                 # racing its original), the next attempt finds it in the log and replays it.
-                if conflict.actual is not None or idempotency_key is None or attempt == 2:
+                if not conflict.store_clash or idempotency_key is None or attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
@@ -395,7 +398,12 @@ class DodgeCityApplication(Application[UUID]):
             self.recorder.insert_events([_stored(game.id, record) for record in records])
         except IntegrityError:
             self._cache.evict(game.id)
-            raise VersionConflictError(game.id, events[0].originator_version - 1, None) from None
+            raise VersionConflictError(
+                game.id,
+                events[0].originator_version - 1,
+                self._latest_or_none(game.id),
+                store_clash=True,
+            ) from None
         except BaseException:
             self._cache.evict(game.id)
             raise
@@ -450,6 +458,14 @@ class DodgeCityApplication(Application[UUID]):
         if version == 0:
             return Game(game_id)
         return _fold(game_id, self._select(game_id, upto=version))
+
+    def _latest_or_none(self, game_id: UUID) -> int | None:
+        """The stored version after a clash, for the answer; None if even that read fails."""
+        try:
+            return self.latest_version(game_id)
+        except Exception:  # the clash is the news; a failed read must not hide it
+            log.exception("could not read the version of game %s after a clash", game_id)
+            return None
 
     def latest_version(self, game_id: UUID) -> int:
         last = self.recorder.select_events(game_id, desc=True, limit=1)
