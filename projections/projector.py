@@ -151,26 +151,32 @@ class Projections:
                     return total
 
     def _next_batch(self) -> int:
-        """Project the next batch, if any; returns how many events it held."""
-        notifications = self._feed.notifications_after(self._seen, self._batch_size)
-        if not notifications:
-            return 0
-        touched: set[UUID] = set()
-        try:
-            with self._database.write() as tx:
-                position = store.lock_position(tx)
-                if position != self._seen:  # another projector got here first
-                    self._seen = position
-                    notifications = self._feed.notifications_after(position, self._batch_size)
-                    if not notifications:
-                        return 0
-                self._project(tx, notifications, touched)
-                store.set_position(tx, notifications[-1].position)
-        except BaseException:
-            self._cache.forget(touched)  # their states are ahead of what was committed
-            raise
-        self._seen = notifications[-1].position
-        return len(notifications)
+        """Project the next batch, if any; returns how many events it held.
+
+        Everything the batch needs from the event store (its notifications, and the state before
+        each game's first event in it) is read before the write transaction opens. Reading it
+        inside would hold the database's write lock while waiting for the event store's own
+        connections, whose writers may be waiting for that very lock (several worker processes on
+        one SQLite file deadlocked that way until a timeout broke it)."""
+        while True:
+            notifications = self._feed.notifications_after(self._seen, self._batch_size)
+            if not notifications:
+                return 0
+            ready = self._prepare(notifications)
+            touched: set[UUID] = set()
+            try:
+                with self._database.write() as tx:
+                    position = store.lock_position(tx)
+                    if position != self._seen:  # another projector got here first: read again
+                        self._seen = position
+                        continue
+                    self._project(tx, notifications, touched, ready)
+                    store.set_position(tx, notifications[-1].position)
+            except BaseException:
+                self._cache.forget(touched)  # their states are ahead of what was committed
+                raise
+            self._seen = notifications[-1].position
+            return len(notifications)
 
     def rebuild(self) -> int:
         """Empty every read model and project the whole log again, in one transaction: readers see
@@ -185,7 +191,9 @@ class Projections:
                     while notifications := self._feed.notifications_after(
                         position, self._batch_size
                     ):
-                        self._project(tx, notifications, set())
+                        # From the start of the log with an empty cache, every game's first event
+                        # is its creation: preparing reads nothing more from the store.
+                        self._project(tx, notifications, set(), self._prepare(notifications))
                         position = notifications[-1].position
                         total += len(notifications)
                     store.set_position(tx, position)
@@ -196,12 +204,16 @@ class Projections:
             return total
 
     def _project(
-        self, tx: Transaction, notifications: Sequence[Notification], touched: set[UUID]
+        self,
+        tx: Transaction,
+        notifications: Sequence[Notification],
+        touched: set[UUID],
+        ready: dict[UUID, _Folded],
     ) -> None:
         changes: dict[UUID, _GameChange] = {}
         for notification in notifications:
             touched.add(notification.game_id)
-            folded = self._fold(notification)
+            folded = self._fold(notification, ready)
             change = changes.get(notification.game_id)
             if change is None:
                 # A state fetched afresh from the feed knows no rows: another projector may have
@@ -233,15 +245,30 @@ class Projections:
             ],
         )
 
-    def _fold(self, notification: Notification) -> _Folded:
-        """The game's state after this event, from the cache when it holds the state just before."""
-        game_id, version = notification.game_id, notification.version
-        folded = self._cache.get(game_id)
-        if folded is None or folded.version != version - 1:
-            folded = _Folded(self._state_before(game_id, version), version - 1)
+    def _prepare(self, notifications: Sequence[Notification]) -> dict[UUID, _Folded]:
+        """Each game of the batch folded up to just before its first event in the batch."""
+        ready: dict[UUID, _Folded] = {}
+        for notification in notifications:
+            game_id, version = notification.game_id, notification.version
+            if game_id in ready:
+                continue
+            folded = self._cache.get(game_id)
+            if folded is None or folded.version != version - 1:
+                folded = _Folded(self._state_before(game_id, version), version - 1)
+            ready[game_id] = folded
+        return ready
+
+    def _fold(self, notification: Notification, ready: dict[UUID, _Folded]) -> _Folded:
+        """The game's state after this event, folded on from the one prepared for the batch."""
+        folded = ready[notification.game_id]
+        if folded.version != notification.version - 1:
+            raise AssertionError(
+                f"game {notification.game_id}: event {notification.version} does not follow "
+                f"version {folded.version} in the feed"
+            )
         evolve(folded.state, notification.event)
-        folded.version = version
-        self._cache.put(game_id, folded)
+        folded.version = notification.version
+        self._cache.put(notification.game_id, folded)
         return folded
 
     def _state_before(self, game_id: UUID, version: int) -> GameState:
