@@ -7,10 +7,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import IO
 
 import httpx
 
@@ -27,6 +29,7 @@ def free_port() -> int:
 class Server:
     process: subprocess.Popen[bytes]
     url: str  # http://127.0.0.1:PORT
+    log: IO[bytes]  # the server's stderr
 
     def wait_until_healthy(self) -> None:
         deadline = time.monotonic() + START_SECONDS
@@ -47,6 +50,7 @@ class Server:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+        self.log.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -55,24 +59,25 @@ class Server:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.log.close()
 
     def stderr_text(self) -> str:
-        if self.process.stderr is None or self.process.poll() is None:
-            return ""
-        return self.process.stderr.read().decode(errors="replace")[-4000:]
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-4000:]
 
 
 def start_server(database_url: str, *arguments: str, port: int | None = None) -> Server:
     """Start ``dodgecity serve`` on ``database_url`` and wait until it answers /health."""
     port = port or free_port()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by the Server when it stops
     process = subprocess.Popen(
         [sys.executable, "-m", "dodgecity.cli", "serve", "--port", str(port), "--db", database_url, *arguments],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,  # a file, not a pipe nobody reads: a full pipe would stall the server
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         start_new_session=True,  # its own process group, so workers die with it
     )
-    server = Server(process, f"http://127.0.0.1:{port}")
+    server = Server(process, f"http://127.0.0.1:{port}", log)
     try:
         server.wait_until_healthy()
     except BaseException:
