@@ -99,18 +99,16 @@ def create_app(
     @get(
         "/games",
         operation_id="listGames",
+        summary="ListGames",  # litestar would name it after its thread wrapper here
+        sync_to_thread=True,
         responses=problem_responses(400, 429, 503),
         tags=["games"],
     )
-    async def list_games(
+    def list_games(
         status: FromQuery[GameStatus | None] = None, limit: Limit = 50, offset: Offset = 0
     ) -> GamesPage:
         """The game list (lobby), newest first, from the games read model."""
-        # Async with its own hop to a thread (see SHARED_PATHS): litestar wraps a sync handler
-        # on a shared path twice, and every request then crossed threads twice.
-        return await anyio.to_thread.run_sync(
-            lambda: games.projections.games(status=status, limit=limit, offset=offset)
-        )
+        return games.projections.games(status=status, limit=limit, offset=offset)
 
     @get(
         "/games/{game_id:uuid}/board",

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID, uuid4, uuid5
 
-import anyio.to_thread
 from litestar import Request, Response, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.exceptions import ClientException
@@ -218,20 +217,15 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     @get(
         "/games/{game_id:uuid}/actions",
         operation_id="listActions",
+        summary="LegalActions",  # litestar would name it after its thread wrapper here
+        sync_to_thread=True,
         responses=problem_responses(400, 401, 404, 429, 503),
         security=OPTIONAL_BEARER,
         tags=["play"],
     )
-    async def legal_actions(
-        game_id: FromPath[UUID], request: Request[Any, Any, Any]
-    ) -> LegalActions:
+    def legal_actions(game_id: FromPath[UUID], request: Request[Any, Any, Any]) -> LegalActions:
         """Every action the caller's seat may take now, each a body ready to POST to
         `/games/{game_id}/actions`. Empty for spectators, the host, and seats not awaited."""
-        # Async with its own hop to a thread: litestar wraps a sync handler on a path shared with
-        # another method twice, and every request then crossed threads twice.
-        return await anyio.to_thread.run_sync(_legal_actions, game_id, request)
-
-    def _legal_actions(game_id: UUID, request: Request[Any, Any, Any]) -> LegalActions:
         seat = caller_of(games, game_id, request).seat
         version, actions = games.read(
             game_id,
