@@ -318,32 +318,29 @@ class DodgeCityApplication(Application[UUID]):
         expected_version: int | None,
         idempotency_key: str | None,
     ) -> Performed:
-        with self._locks.hold(game_id):
-            loaded = self._load(game_id)
-            if idempotency_key is not None:
-                past = loaded.access.performed.get((seat, idempotency_key))
-                if past is not None:
-                    if past.action != action:
-                        raise IdempotencyKeyReusedError(game_id, idempotency_key)
-                    version = loaded.access.last_version_of_command_at(
-                        past.first_version, loaded.game.version
-                    )
-                    return Performed(version, self._view_as_played(game_id, seat, version), True)
-            if expected_version is not None and expected_version != loaded.game.version:
-                raise VersionConflictError(game_id, expected_version, loaded.game.version)
-            try:
-                loaded.game.act(seat, action)
-            except BaseException:
-                if loaded.game.collect_events():
-                    self._cache.evict(game_id)
-                raise
-            self._append(loaded, act_command(seat, action, idempotency_key))
-            game = loaded.game
-            performed = Performed(
-                game.version, game_view(game.state, game.version, seat), replayed=False
+        def replay(loaded: _Loaded) -> Performed | None:
+            """The first answer, if this key already performed this action."""
+            past = loaded.access.performed.get((seat, idempotency_key or ""))
+            if past is None:
+                return None
+            if past.action != action:
+                raise IdempotencyKeyReusedError(game_id, idempotency_key or "")
+            version = loaded.access.last_version_of_command_at(
+                past.first_version, loaded.game.version
             )
-        self._committed(game_id)
-        return performed
+            return Performed(version, self._view_as_played(game_id, seat, version), True)
+
+        def perform(game: Game) -> Performed:
+            game.act(seat, action)
+            return Performed(game.version, game_view(game.state, game.version, seat), False)
+
+        return self._execute(
+            game_id,
+            expected_version,
+            act_command(seat, action, idempotency_key),
+            perform,
+            answer_first=replay if idempotency_key is not None else None,
+        )
 
     def _view_as_played(self, game_id: UUID, viewer: int, version: int) -> GameView:
         game = self.game_at(game_id, version)
@@ -358,11 +355,8 @@ class DodgeCityApplication(Application[UUID]):
             caller = cached.access.identify(game_id, token)
             if caller is not None:
                 return caller
-        return self.read_access(game_id, lambda access: access.identify(game_id, token))
-
-    def read_access(self, game_id: UUID, reader: Callable[[Access], T]) -> T:
         with self._locks.hold(game_id):
-            return reader(self._load(game_id).access)
+            return self._load(game_id).access.identify(game_id, token)
 
     def _execute(
         self,
@@ -370,9 +364,19 @@ class DodgeCityApplication(Application[UUID]):
         expected_version: int | None,
         command: Command,
         body: Callable[[Game], T],
+        *,
+        answer_first: Callable[[_Loaded], T | None] | None = None,
     ) -> T:
+        """Run ``body`` on the latest game and store the events it recorded as ``command``.
+
+        ``answer_first`` may answer instead, before the version is checked, storing nothing (a
+        request already performed)."""
         with self._locks.hold(game_id):
             loaded = self._load(game_id)
+            if answer_first is not None:
+                answer = answer_first(loaded)
+                if answer is not None:
+                    return answer
             if expected_version is not None and expected_version != loaded.game.version:
                 raise VersionConflictError(game_id, expected_version, loaded.game.version)
             try:
@@ -393,7 +397,6 @@ class DodgeCityApplication(Application[UUID]):
         if not events:
             return
         records = seal(events, loaded.head, self._clock().isoformat(), command)
-        first_event = events[0]
         try:
             self.recorder.insert_events([_stored(game.id, record) for record in records])
         except IntegrityError:
@@ -408,7 +411,7 @@ class DodgeCityApplication(Application[UUID]):
             self._cache.evict(game.id)
             raise
         loaded.head = records[-1].hash
-        loaded.access.note(command, first_event)
+        loaded.access.note(command, events[0])
         self._cache.put(game.id, loaded)
 
     def on_commit(self, listener: Callable[[UUID], None]) -> None:
