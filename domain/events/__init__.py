@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Union, get_args
 
 from domain.events.base import Cell, Colour, DomainEvent, EndReason, Stage, Variants
 from domain.events.cards import (
@@ -49,49 +49,6 @@ from domain.events.stones import (
     StoneTransferred,
 )
 
-ALL_EVENT_TYPES: tuple[type[DomainEvent], ...] = (
-    GameCreated,
-    PlayerJoined,
-    GameStarted,
-    PassBegan,
-    StageBegan,
-    TurnBegan,
-    TurnEnded,
-    DrawPileShuffled,
-    EventPileShuffled,
-    CardsDealt,
-    CardsDrawn,
-    StartCardCommitted,
-    StartCardsRevealed,
-    StartPlayerChosen,
-    CardPlayed,
-    CardResolved,
-    DuelCardCommitted,
-    CardsDiscarded,
-    CardRevealed,
-    BuildingClaimed,
-    StoneBought,
-    StonePlaced,
-    StoneRemoved,
-    StoneRemovalDeclined,
-    StoneTransferred,
-    StoneSold,
-    BuildingNeutralised,
-    BuildingScored,
-    MoneyReceived,
-    MoneyPaid,
-    EventCardDrawn,
-    RecipientChosen,
-    EventEffectEnded,
-    EventCardResolved,
-    ChallengeIssued,
-    ChallengePassed,
-    DuelFought,
-    DisputeResolved,
-    TieDuelCardDrawn,
-    GameEnded,
-)
-
 AnyEvent = Union[  # noqa: UP007 - a runtime union: the API documents and decodes it
     GameCreated,
     PlayerJoined,
@@ -134,6 +91,9 @@ AnyEvent = Union[  # noqa: UP007 - a runtime union: the API documents and decode
     TieDuelCardDrawn,
     GameEnded,
 ]
+
+#: Every event class, in the order the union lists them.
+ALL_EVENT_TYPES: tuple[type[DomainEvent], ...] = get_args(AnyEvent)
 
 EVENT_TYPES_BY_NAME: dict[str, type[DomainEvent]] = {cls.__name__: cls for cls in ALL_EVENT_TYPES}
 
