@@ -125,8 +125,8 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         """Open a game and get its host token (shown once): the host starts the game.
 
         Refusals (a variant the rules do not know) are 409 with the rule's id."""
+        key_print = fingerprint(data)
         if idempotency_key is not None:
-            key_print = fingerprint(data)
             earlier = created.get(idempotency_key, key_print)
             if earlier is not None:
                 return _created(earlier, replayed=True)

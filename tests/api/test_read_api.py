@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +11,8 @@ from api.app import create_app
 from dodgecity.application import DodgeCityApplication
 from dodgecity.simulation import simulate
 from litestar.testing import TestClient
+
+from tests.api.servers import serving
 
 PROBLEM_FIELDS = {"type", "title", "status", "detail", "instance"}
 
@@ -78,33 +75,9 @@ def test_given_bad_requests_then_one_problem_shape(client: TestClient, method: s
     assert body["instance"] == path.split("?", maxsplit=1)[0]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def test_given_the_serve_command_then_a_real_server_answers_on_sqlite(tmp_path: Path) -> None:
-    port = _free_port()
     url = f"sqlite:///{tmp_path / 'served.db'}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "dodgecity.cli", "serve", "--port", str(port), "--db", url],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)
-                break
-            except httpx.TransportError:
-                assert server.poll() is None, "the server exited"
-                assert time.monotonic() < deadline, "the server did not answer within 30 s"
-                time.sleep(0.1)
-        assert health.status_code == 200
-        assert health.json()["database"] == url
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with serving(url) as server:
+        health = httpx.get(f"{server.url}/health", timeout=5)
+    assert health.status_code == 200
+    assert health.json()["database"] == url
