@@ -57,12 +57,19 @@ STREAM_SCHEMA = {
 }
 
 
-def _response_headers(document: dict[str, Any]) -> list[dict[str, Any]]:
+def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [
-        header
+        operation
         for item in document["paths"].values()
         for operation in item.values()
         if isinstance(operation, dict)
+    ]
+
+
+def _response_headers(document: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        header
+        for operation in _operations(document)
         for answer in operation.get("responses", {}).values()
         for header in answer.get("headers", {}).values()
     ]
@@ -71,9 +78,7 @@ def _response_headers(document: dict[str, Any]) -> list[dict[str, Any]]:
 def _parameters(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         parameter
-        for item in document["paths"].values()
-        for operation in item.values()
-        if isinstance(operation, dict)
+        for operation in _operations(document)
         for parameter in operation.get("parameters", [])
     ]
 
