@@ -10,7 +10,8 @@ them to the store chosen by the database URL. Around that it keeps what makes it
 - optimistic concurrency: a command may name the version its caller saw; a stale one, or another
   process winning the race to the same version, is a :class:`VersionConflictError`, never a lost
   or duplicated event;
-- the read models, brought up to date after every command (read-your-writes).
+- the read models, caught up by a background thread moments after each command, and by every
+  read-model query before it reads (read-your-writes without making commands wait for them).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from domain.events import Colour, DomainEvent, GameCreated, Variants
 from domain.state import GameState
 from domain.views import GameView, event_view, game_view
 from projections import Projections
+from projections.background import BackgroundProjector
 from projections.feed import Notification
 from projections.sql import PostgresDatabase, SQLiteDatabase
 
@@ -205,17 +207,26 @@ class DodgeCityApplication(Application[UUID]):
         self._locks = _GameLocks()
         self._clock = clock
         self._listeners: list[Callable[[UUID], None]] = []
+        self._projector = BackgroundProjector(lambda: self.projections.catch_up())
         self.project_after_commands = project_after_commands
         try:
             with _creating_tables(self.database):
                 super().__init__(env=self.database.event_store_env())
-                self.projections = Projections(_projection_database(self.database), self)
+                self.projections = Projections(
+                    _projection_database(self.database), self, catch_up_on_read=True
+                )
         except (PersistenceError, psycopg.Error, sqlite3.Error, OSError) as error:
             raise StoreUnavailableError(
                 f"cannot open the database {self.database.describe()}: {error}"
             ) from None
 
     def close(self) -> None:
+        """Stop following the log, leave the read models caught up if the store allows, close."""
+        self._projector.close()
+        try:
+            self.projections.catch_up()
+        except Exception:  # closing goes on: the next process to read catches them up
+            log.exception("the read models could not catch up before closing")
         self.projections.close()
         super().close()
 
@@ -415,16 +426,13 @@ class DodgeCityApplication(Application[UUID]):
         self._cache.put(game.id, loaded)
 
     def on_commit(self, listener: Callable[[UUID], None]) -> None:
-        """Call ``listener(game_id)`` after each command this process stores (from the thread
-        that stored it), once the read models have caught up; live streams wake on it."""
+        """Call ``listener(game_id)`` after each command this process stores, from the thread
+        that stored it; live streams wake on it."""
         self._listeners.append(listener)
 
     def _committed(self, game_id: UUID) -> None:
         if self.project_after_commands:
-            try:
-                self.projections.catch_up()
-            except Exception:  # the events are stored; the next catch-up retries
-                log.exception("projections could not catch up; they will on the next command")
+            self._projector.poke()
         for listener in self._listeners:
             listener(game_id)
 

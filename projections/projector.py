@@ -123,11 +123,21 @@ class Projections:
     """The board, scores, game list and leaderboard read models, and the projector feeding them.
 
     Safe to share between threads; several instances (or processes) may share one database.
+    With ``catch_up_on_read``, every query of a read model first projects whatever the log holds
+    beyond it, so a caller reads its own writes however far behind the projector was.
     """
 
-    def __init__(self, database: Database, feed: EventFeed, *, batch_size: int = 1000) -> None:
+    def __init__(
+        self,
+        database: Database,
+        feed: EventFeed,
+        *,
+        batch_size: int = 1000,
+        catch_up_on_read: bool = False,
+    ) -> None:
         if batch_size < 1:
             raise ValueError("batch_size must be at least 1")
+        self._catch_up_on_read = catch_up_on_read
         self._database = database
         self._feed = feed
         self._batch_size = batch_size
@@ -284,28 +294,37 @@ class Projections:
         with self._database.read() as tx:
             return store.read_position(tx)
 
+    def _fresh(self) -> None:
+        if self._catch_up_on_read:
+            self.catch_up()
+
     def board(self, game_id: UUID) -> Board | None:
+        self._fresh()
         with self._database.read() as tx:
             return store.load_board(tx, game_id)
 
     def scores(self, game_id: UUID) -> Scores | None:
+        self._fresh()
         with self._database.read() as tx:
             return store.load_scores(tx, game_id)
 
     def game(self, game_id: UUID) -> GameSummary | None:
         """One game's line of the game list."""
+        self._fresh()
         with self._database.read() as tx:
             return store.load_game(tx, game_id)
 
     def games(self, *, status: str | None = None, limit: int = 50, offset: int = 0) -> GamesPage:
         """The game list, newest first, optionally only games in one status."""
         _check_page(limit, offset)
+        self._fresh()
         with self._database.read() as tx:
             return store.load_games(tx, status=status, limit=limit, offset=offset)
 
     def leaderboard(self, *, limit: int = 50, offset: int = 0) -> list[LeaderboardRow]:
         """Players by games won, then points, then name; ended games only."""
         _check_page(limit, offset)
+        self._fresh()
         with self._database.read() as tx:
             return store.load_leaderboard(tx, limit=limit, offset=offset)
 

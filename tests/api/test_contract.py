@@ -7,11 +7,12 @@ import json
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
+from uuid import UUID
 
 import schemathesis
 from api.app import create_app
 from api.server import openapi_document
-from dodgecity.application import DodgeCityApplication
+from dodgecity.application import DodgeCityApplication, GameNotFoundError
 from dodgecity.simulation import simulate
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
@@ -43,7 +44,16 @@ class FreshApp:
         self.renew()
 
     def renew(self) -> None:
-        self.app = create_app(DodgeCityApplication("memory://"), stream_idle_seconds=0.2)
+        if getattr(self, "games", None) is not None:
+            self.games.close()
+        self.games = DodgeCityApplication("memory://")
+        self.app = create_app(self.games, stream_idle_seconds=0.2)
+
+    def awaited_seats(self, game_id: str) -> list[int]:
+        try:
+            return self.games.read(UUID(game_id), lambda game: [d.seat for d in game.pending()])
+        except (ValueError, GameNotFoundError):
+            return []
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         await self.app(scope, receive, send)
@@ -60,30 +70,39 @@ workflow_schema = schemathesis.openapi.from_asgi("/schema/openapi.json", fresh).
 # Stateful: sequences that follow the document's links, create → join → start → act.
 class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
     """Starts games with their host token, and lists and performs actions with the token of a
-    seat taken in that game, as a client would: the links carry the game and the action, but
-    OpenAPI links cannot carry a header."""
+    seat the game awaits, as a client whose turn it is would: the links carry the game and the
+    action, but OpenAPI links cannot carry a header."""
 
     def setup(self) -> None:
         fresh.renew()
-        self.tokens.clear()
+        self.host_tokens.clear()
+        self.seat_tokens.clear()
 
-    tokens: ClassVar[dict[tuple[str, str], str]] = {}  # (last path segment, game) → token
+    host_tokens: ClassVar[dict[str, str]] = {}  # game → its host's token
+    seat_tokens: ClassVar[dict[tuple[str, int], str]] = {}  # (game, seat) → that seat's token
     reached: ClassVar[Counter[str]] = Counter()
 
     def before_call(self, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
         game_id = str((case.path_parameters or {}).get("game_id"))
-        token = self.tokens.get((case.path.rpartition("/")[2], game_id))
+        token = None
+        if case.path.endswith("/start"):
+            token = self.host_tokens.get(game_id)
+        elif case.path.endswith("/actions"):
+            taken = [seat for (game, seat) in self.seat_tokens if game == game_id]
+            awaited = [seat for seat in fresh.awaited_seats(game_id) if seat in taken]
+            if awaited or taken:
+                token = self.seat_tokens[game_id, (awaited or taken)[0]]
         if token is not None:
-            case.headers["Authorization"] = token
+            case.headers["Authorization"] = f"Bearer {token}"
 
     def after_call(self, response: Any, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
         self.reached[f"{case.method} {case.path} {response.status_code}"] += 1
         if case.path == "/games" and case.method == "POST" and response.status_code == 201:
             created = response.json()
-            self.tokens["start", created["game_id"]] = f"Bearer {created['host_token']}"
+            self.host_tokens[created["game_id"]] = created["host_token"]
         if case.path == "/games/{game_id}/players" and response.status_code == 201:
             seat = response.json()
-            self.tokens["actions", seat["game_id"]] = f"Bearer {seat['token']}"
+            self.seat_tokens[seat["game_id"], seat["seat"]] = seat["token"]
 
 
 def test_given_linked_sequences_then_every_answer_matches_the_document_and_games_get_played() -> None:

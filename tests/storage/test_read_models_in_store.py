@@ -112,7 +112,8 @@ def test_given_a_restart_and_a_second_process_then_each_event_is_projected_exact
     second, third = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
     try:
         other, more = recorded_game(2, "restart-2")
-        second.store_game(other.id, more)  # projected by the second process before it returns
+        second.store_game(other.id, more)
+        assert second.projections.board(other.id) is not None  # a read catches the second one up
         assert third.projections.catch_up() == 0, "the third process finds nothing left to do"
         tables = third.projections.dump()
         third.projections.rebuild()
