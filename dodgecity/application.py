@@ -207,7 +207,6 @@ class DodgeCityApplication(Application[UUID]):
         self._locks = _GameLocks()
         self._clock = clock
         self._listeners: list[Callable[[UUID], None]] = []
-        self._projector = BackgroundProjector(lambda: self.projections.catch_up())
         self.project_after_commands = project_after_commands
         try:
             with _creating_tables(self.database):
@@ -215,6 +214,7 @@ class DodgeCityApplication(Application[UUID]):
                 self.projections = Projections(
                     _projection_database(self.database), self, catch_up_on_read=True
                 )
+                self._projector = BackgroundProjector(self.projections.catch_up)
         except (PersistenceError, psycopg.Error, sqlite3.Error, OSError) as error:
             raise StoreUnavailableError(
                 f"cannot open the database {self.database.describe()}: {error}"

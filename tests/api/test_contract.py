@@ -41,15 +41,17 @@ class FreshApp:
     shrink them and needs each to meet the same server state."""
 
     def __init__(self) -> None:
+        self.games: DodgeCityApplication | None = None
         self.renew()
 
     def renew(self) -> None:
-        if getattr(self, "games", None) is not None:
+        if self.games is not None:
             self.games.close()
         self.games = DodgeCityApplication("memory://")
         self.app = create_app(self.games, stream_idle_seconds=0.2)
 
     def awaited_seats(self, game_id: str) -> list[int]:
+        assert self.games is not None
         try:
             return self.games.read(UUID(game_id), lambda game: [d.seat for d in game.pending()])
         except (ValueError, GameNotFoundError):
