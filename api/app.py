@@ -45,6 +45,7 @@ from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.schemas import ZERO_MINIMUM
 from api.settings import ApiSettings
 from api.stream import GameWakeups, stream_routes
+from api.threads import in_worker_thread
 from dodgecity.application import DodgeCityApplication, GameNotFoundError
 from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
 
@@ -99,16 +100,16 @@ def create_app(
     @get(
         "/games",
         operation_id="listGames",
-        summary="ListGames",  # litestar would name it after its thread wrapper here
-        sync_to_thread=True,
         responses=problem_responses(400, 429, 503),
         tags=["games"],
     )
-    def list_games(
+    async def list_games(
         status: FromQuery[GameStatus | None] = None, limit: Limit = 50, offset: Offset = 0
     ) -> GamesPage:
         """The game list (lobby), newest first, from the games read model."""
-        return games.projections.games(status=status, limit=limit, offset=offset)
+        return await in_worker_thread(
+            lambda: games.projections.games(status=status, limit=limit, offset=offset)
+        )
 
     @get(
         "/games/{game_id:uuid}/board",
