@@ -45,7 +45,7 @@ from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.schemas import ZERO_MINIMUM
 from api.settings import ApiSettings
 from api.stream import GameWakeups, stream_routes
-from api.threads import in_worker_thread
+from api.threads import in_worker_thread, use_store_threads
 from dodgecity.application import DodgeCityApplication, GameNotFoundError
 from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
 
@@ -158,6 +158,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
+        use_store_threads(games.database.backend, settings.threads)
         # Commands bring the read models up to date; a server that stopped between storing
         # events and projecting them (a crash) would serve stale lists until the next command.
         try:

@@ -1,4 +1,5 @@
-"""The server's settings: CORS origins, the rate limit and the largest request body.
+"""The server's settings: CORS origins, the rate limit, the largest request body and the worker
+threads that reach the store.
 
 Each comes from a ``dodgecity serve`` option or, for uvicorn's worker processes, which start the
 app themselves, from the environment variable the option sets.
@@ -14,6 +15,8 @@ import attrs
 
 CORS_ORIGINS_VARIABLE = "DODGECITY_CORS_ORIGINS"
 RATE_LIMIT_VARIABLE = "DODGECITY_RATE_LIMIT"
+THREADS_VARIABLE = "DODGECITY_THREADS"
+MAX_THREADS = 64
 MAX_BODY_BYTES = 64 * 1024  # the largest real request (a game's settings) is under 1 KiB
 
 _PERIODS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
@@ -50,6 +53,8 @@ class ApiSettings:
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call; "*" for any
     rate_limit: RateLimit | None = None  # off by default
     max_body_bytes: int = MAX_BODY_BYTES
+    # Worker threads for the blocking store calls; None: chosen by the database (see api/app.py).
+    threads: int | None = None
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ApiSettings:
@@ -60,4 +65,16 @@ class ApiSettings:
             if origin.strip()
         )
         rate = environ.get(RATE_LIMIT_VARIABLE, "").strip()
-        return cls(cors_origins=origins, rate_limit=RateLimit.parse(rate) if rate else None)
+        threads = environ.get(THREADS_VARIABLE, "").strip()
+        return cls(
+            cors_origins=origins,
+            rate_limit=RateLimit.parse(rate) if rate else None,
+            threads=parse_threads(threads) if threads else None,
+        )
+
+
+def parse_threads(text: str) -> int:
+    """A worker thread count, 1 to :data:`MAX_THREADS`."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_THREADS:
+        raise SettingsError(f"threads {text!r} is not a whole number from 1 to {MAX_THREADS}")
+    return int(text)

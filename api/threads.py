@@ -1,21 +1,41 @@
-"""One hop to a worker thread, for handlers litestar would send there twice.
+"""The worker threads that make the store's blocking calls, and one hop to them.
 
-litestar 2 wraps a ``sync_to_thread`` handler when it registers it, and registers the handlers of
-a path again when another method is added to that path; the GET registered first is then wrapped
-twice, and each request crosses to a worker thread once only to make a coroutine that crosses
-again (counted on ``GET /games/{id}/actions``). Such handlers are written ``async`` and hand their
-blocking work to :func:`in_worker_thread` instead, which uses the same pool litestar uses.
+How many: each request's store work crosses from the event loop to one of these threads. On
+SQLite, more threads only queue on the one writer and hand the interpreter lock back and forth
+around every SQLite call; measured with ``benchmarks/bench_api.py`` (64 clients, 2 cores): one
+thread played 660 actions/s, two 580, asyncio's default six 510. On PostgreSQL, with the database
+on the same two cores: one 462, two 443, six 388; two are kept there so that one slow query does
+not hold up every other request. ``dodgecity serve --threads`` overrides the choice.
+
+One hop: litestar 2 wraps a ``sync_to_thread`` handler when it registers it, and registers the
+handlers of a path again when another method is added to that path; the GET registered first is
+then wrapped twice, and each request crosses to a worker thread once only to make a coroutine that
+crosses again (counted on ``GET /games/{id}/actions``). Such handlers are written ``async`` and
+hand their blocking work to :func:`in_worker_thread` instead, which uses the same threads.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
+
+from dodgecity.database import Backend
 
 T = TypeVar("T")
 
+THREADS_BY_BACKEND = {Backend.MEMORY: 1, Backend.SQLITE: 1, Backend.POSTGRESQL: 2}
+
+
+def use_store_threads(backend: Backend, requested: int | None) -> int:
+    """Make the running loop's default executor the store's threads; returns how many."""
+    count = requested or THREADS_BY_BACKEND[backend]
+    pool = ThreadPoolExecutor(max_workers=count, thread_name_prefix="store")
+    asyncio.get_running_loop().set_default_executor(pool)
+    return count
+
 
 async def in_worker_thread(work: Callable[[], T]) -> T:
-    """``work()`` run in the event loop's default worker threads, never on the loop itself."""
+    """``work()`` run in the loop's default worker threads, never on the loop itself."""
     return await asyncio.get_running_loop().run_in_executor(None, work)

@@ -207,6 +207,7 @@ class DodgeCityApplication(Application[UUID]):
         self._locks = _GameLocks()
         self._clock = clock
         self._listeners: list[Callable[[UUID], None]] = []
+        self._closed = False
         self.project_after_commands = project_after_commands
         try:
             with _creating_tables(self.database):
@@ -221,7 +222,11 @@ class DodgeCityApplication(Application[UUID]):
             ) from None
 
     def close(self) -> None:
-        """Stop following the log, leave the read models caught up if the store allows, close."""
+        """Stop following the log, leave the read models caught up if the store allows, close.
+        Closing again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         self._projector.close()
         try:
             self.projections.catch_up()

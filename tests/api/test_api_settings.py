@@ -1,17 +1,24 @@
-"""The server's settings over HTTP: CORS, the largest request body and the rate limit; and how
-they are read from the environment."""
+"""The server's settings over HTTP: CORS, the largest request body and the rate limit; the store's
+worker threads; and how they are read from the environment."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
 from api.app import create_app
-from api.settings import MAX_BODY_BYTES, ApiSettings, RateLimit, SettingsError
+from api.settings import MAX_BODY_BYTES, MAX_THREADS, ApiSettings, RateLimit, SettingsError
+from api.threads import in_worker_thread, use_store_threads
 from dodgecity.application import DodgeCityApplication
+from dodgecity.database import Backend
 from litestar import Litestar
 from litestar.testing import TestClient
+
+from tests.api.servers import run_cli
 
 Client = TestClient[Litestar]
 
@@ -244,3 +251,46 @@ def test_given_a_malformed_rate_then_a_settings_error_saying_what_would_work(tex
         RateLimit.parse(text)
     assert "120/minute" in str(raised.value)
     assert isinstance(raised.value, ValueError)
+
+
+# -- the store's worker threads -----------------------------------------------------------------
+
+
+def test_given_threads_in_the_environment_then_they_are_read_and_bad_counts_refused() -> None:
+    assert ApiSettings.from_environment({}).threads is None
+    assert ApiSettings.from_environment({"DODGECITY_THREADS": " 3 "}).threads == 3
+    for bad in ["0", "-1", "x", "1.5", str(MAX_THREADS + 1)]:
+        with pytest.raises(SettingsError, match=f"1 to {MAX_THREADS}"):
+            ApiSettings.from_environment({"DODGECITY_THREADS": bad})
+
+
+@pytest.mark.parametrize(
+    ("backend", "requested", "most"),
+    [(Backend.SQLITE, None, 1), (Backend.MEMORY, None, 1), (Backend.POSTGRESQL, None, 2), (Backend.SQLITE, 3, 3)],
+)
+def test_given_a_thread_count_then_the_store_work_runs_on_at_most_that_many_threads(
+    backend: Backend, requested: int | None, most: int
+) -> None:
+    async def names() -> tuple[int, set[str]]:
+        count = use_store_threads(backend, requested)
+        started = threading.Barrier(most, timeout=5)
+
+        def work() -> str:
+            if most > 1:
+                started.wait()  # all of them at once: proves there are that many threads
+            time.sleep(0.01)
+            return threading.current_thread().name
+
+        seen = await asyncio.gather(*(in_worker_thread(work) for _ in range(most * 4)))
+        return count, set(seen)
+
+    count, seen = asyncio.run(names())
+    assert count == most
+    assert len(seen) == most
+    assert all(name.startswith("store") for name in seen)
+
+
+def test_given_a_bad_thread_count_then_serve_refuses_it_before_starting() -> None:
+    finished = run_cli("serve", "--threads", "0", "--db", "memory://")
+    assert finished.returncode == 2
+    assert "threads '0' is not a whole number from 1 to 64" in finished.stderr

@@ -123,3 +123,20 @@ def test_given_a_restart_and_a_second_process_then_each_event_is_projected_exact
     finally:
         second.close()
         third.close()
+
+
+def test_given_commands_just_stored_when_the_application_closes_then_the_read_models_hold_them(durable_url: str) -> None:
+    # The background projector gathers commands for a moment; closing must not drop that moment.
+    first = DodgeCityApplication(durable_url)
+    game_id = _play_partly(first, 3, "closing", 30)
+    stored = first.recorder.max_notification_id()
+    first.close()
+    first.close()  # closing again does nothing
+
+    second = DodgeCityApplication(durable_url, project_after_commands=False)
+    try:
+        assert second.projections.position() == stored, "position() reads the tracking row, without catching up"
+        assert second.projections.catch_up() == 0
+        assert second.projections.game(game_id) is not None
+    finally:
+        second.close()
