@@ -1,11 +1,12 @@
 """Benchmark: the cost of a command early and late in a game, and of loading any step.
 
 Plays long random games through the application (every action a stored command, the read models
-brought up to date after each, as a server does), and times each command. Prints, per backend:
+kept up by its background projector, as a server does), and times each command. Prints, per backend:
 
 - the median time of commands 3-7 and 498-502 of a game, and their ratio (the goal: ≤ 1.2);
 - the time to load a game's state at 10%, 50% and 100% of its events from a cold start;
-- how long another process waits to see a write in the read models (the projection lag).
+- how long another process waits to see a write in the read models (it catches them up as it
+  reads, so this is the time until the write is visible in the store).
 
 The same games on a bare Game, without any store, are timed first for comparison.
 
