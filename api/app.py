@@ -41,6 +41,7 @@ from api.document import finish_document
 from api.games import game_routes
 from api.idempotency import CreatedGames
 from api.limits import rate_limited
+from api.preflight import refused_preflight_as_problem
 from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.schemas import ZERO_MINIMUM
 from api.settings import ApiSettings
@@ -223,6 +224,7 @@ def create_app(
         middleware=middleware,
         request_max_body_size=settings.max_body_bytes,
         before_request=decode_strictly,
+        before_send=[refused_preflight_as_problem],
         lifespan=[lifespan],
     )
     for served in app.routes:
