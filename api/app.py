@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-import anyio.to_thread
 import msgspec
 from litestar import HttpMethod, Litestar, Response, get, route
 from litestar.config.cors import CORSConfig
@@ -160,12 +159,13 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
         use_store_threads(games.database.backend, settings.threads)
-        # Commands bring the read models up to date; a server that stopped between storing
-        # events and projecting them (a crash) would serve stale lists until the next command.
+        # A server that stopped between storing events and projecting them (a crash) would
+        # report a stale projected position in /health until the first command or read-model
+        # query caught the read models up; catch up now instead.
         try:
-            await anyio.to_thread.run_sync(games.projections.catch_up)
+            await in_worker_thread(games.projections.catch_up)
         except Exception:
-            log.exception("the read models could not catch up at startup; the next command retries")
+            log.exception("the read models could not catch up at startup; the next read retries")
         try:
             yield
         finally:
