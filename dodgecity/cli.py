@@ -12,7 +12,7 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 from uuid import UUID
 
 import msgspec
@@ -43,6 +43,8 @@ from dodgecity.records import CorruptRecordError
 from dodgecity.simulation import Summary, simulate
 from dodgecity.transfer import RecordRejectedError, export_record, read_record
 from domain.state import MAX_PLAYERS, MIN_PLAYERS
+
+T = TypeVar("T")
 
 
 class CommandError(Exception):
@@ -171,14 +173,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--rate-limit",
-        type=_rate_limit,
+        type=_setting(RateLimit.parse),
         metavar="N/UNIT",
         help="requests per client per second, minute or hour, such as 120/minute "
         "(default: no limit)",
     )
     serve.add_argument(
         "--threads",
-        type=_threads,
+        type=_setting(parse_threads),
         metavar="N",
         help=f"worker threads per process for the database calls, 1 to {MAX_THREADS} "
         "(default: 1 on SQLite, 2 on PostgreSQL, the fastest measured)",
@@ -349,18 +351,16 @@ def _leaderboard(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     return 0
 
 
-def _rate_limit(text: str) -> RateLimit:
-    try:
-        return RateLimit.parse(text)
-    except SettingsError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def _setting(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """An argparse type from a server setting's parser: its message becomes argparse's."""
 
+    def convert(text: str) -> T:
+        try:
+            return parse(text)
+        except SettingsError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
-def _threads(text: str) -> int:
-    try:
-        return parse_threads(text)
-    except SettingsError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    return convert
 
 
 def _serve(args: argparse.Namespace) -> int:
