@@ -69,42 +69,52 @@ workflow_schema = schemathesis.openapi.from_asgi("/schema/openapi.json", fresh).
 )
 
 
+# Who holds which token in the walk: filled from the answers, read by the auth below.
+host_tokens: dict[str, str] = {}  # game → its host's token
+seat_tokens: dict[tuple[str, int], str] = {}  # (game, seat) → that seat's token
+
+
+@workflow_schema.auth(refresh_interval=None)
+class CallerToken:
+    """Starts games with their host token, and lists and performs actions with the token of a
+    seat the game awaits, as a client whose turn it is would (OpenAPI links cannot carry a
+    header). An auth provider, not a hook, so that schemathesis knows these credentials are
+    meant to be valid and checks that leaving them out or spoiling them is refused."""
+
+    def get(self, case: schemathesis.Case, context: object) -> str | None:  # type: ignore[type-arg]
+        game_id = str((case.path_parameters or {}).get("game_id"))
+        if case.path.endswith("/start"):
+            return host_tokens.get(game_id)
+        if case.path.endswith("/actions"):
+            taken = [seat for (game, seat) in seat_tokens if game == game_id]
+            awaited = [seat for seat in fresh.awaited_seats(game_id) if seat in taken]
+            if awaited or taken:
+                return seat_tokens[game_id, (awaited or taken)[0]]
+        return None
+
+    def set(self, case: schemathesis.Case, token: str, context: object) -> None:  # type: ignore[type-arg]
+        case.headers["Authorization"] = f"Bearer {token}"
+
+
 # Stateful: sequences that follow the document's links, create → join → start → act.
 class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
-    """Starts games with their host token, and lists and performs actions with the token of a
-    seat the game awaits, as a client whose turn it is would: the links carry the game and the
-    action, but OpenAPI links cannot carry a header."""
+    """Walks the lobby and play operations with the tokens its answers handed out."""
 
     def setup(self) -> None:
         fresh.renew()
-        self.host_tokens.clear()
-        self.seat_tokens.clear()
+        host_tokens.clear()
+        seat_tokens.clear()
 
-    host_tokens: ClassVar[dict[str, str]] = {}  # game → its host's token
-    seat_tokens: ClassVar[dict[tuple[str, int], str]] = {}  # (game, seat) → that seat's token
     reached: ClassVar[Counter[str]] = Counter()
-
-    def before_call(self, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
-        game_id = str((case.path_parameters or {}).get("game_id"))
-        token = None
-        if case.path.endswith("/start"):
-            token = self.host_tokens.get(game_id)
-        elif case.path.endswith("/actions"):
-            taken = [seat for (game, seat) in self.seat_tokens if game == game_id]
-            awaited = [seat for seat in fresh.awaited_seats(game_id) if seat in taken]
-            if awaited or taken:
-                token = self.seat_tokens[game_id, (awaited or taken)[0]]
-        if token is not None:
-            case.headers["Authorization"] = f"Bearer {token}"
 
     def after_call(self, response: Any, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
         self.reached[f"{case.method} {case.path} {response.status_code}"] += 1
         if case.path == "/games" and case.method == "POST" and response.status_code == 201:
             created = response.json()
-            self.host_tokens[created["game_id"]] = created["host_token"]
+            host_tokens[created["game_id"]] = created["host_token"]
         if case.path == "/games/{game_id}/players" and response.status_code == 201:
             seat = response.json()
-            self.seat_tokens[seat["game_id"], seat["seat"]] = seat["token"]
+            seat_tokens[seat["game_id"], seat["seat"]] = seat["token"]
 
 
 def test_given_linked_sequences_then_every_answer_matches_the_document_and_games_get_played() -> None:
