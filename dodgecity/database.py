@@ -2,7 +2,8 @@
 
 - ``memory://`` keeps everything in this process (tests, throwaway simulations);
 - ``sqlite:///dodgecity.db`` (relative) or ``sqlite:////var/lib/dodgecity.db`` (absolute) is an
-  embedded file, the default;
+  embedded file, the default; ``?synchronous=full`` makes every commit wait for the disk, to
+  survive a power cut as well as a crash (see :mod:`dodgecity.sqlite_events`);
 - ``postgresql://user:password@host:5432/dbname[?schema=name]`` is a PostgreSQL server shared by
   any number of processes.
 
@@ -16,6 +17,13 @@ import os
 from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import parse_qs, unquote, urlsplit
+
+from dodgecity.sqlite_events import (
+    DEFAULT_SYNCHRONOUS,
+    FACTORY_TOPIC,
+    SYNCHRONOUS,
+    SYNCHRONOUS_LEVELS,
+)
 
 DEFAULT_URL = "sqlite:///dodgecity.db"
 URL_VARIABLE = "DODGECITY_DB"
@@ -35,6 +43,7 @@ class DatabaseURLError(ValueError):
 class Database:
     backend: Backend
     sqlite_path: str = ""
+    sqlite_synchronous: str = DEFAULT_SYNCHRONOUS
     host: str = ""
     port: int = 5432
     user: str = ""
@@ -48,9 +57,10 @@ class Database:
             return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
         if self.backend is Backend.SQLITE:
             return {
-                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "PERSISTENCE_MODULE": FACTORY_TOPIC,
                 "SQLITE_DBNAME": self.sqlite_path,
                 "SQLITE_LOCK_TIMEOUT": "30",
+                SYNCHRONOUS: self.sqlite_synchronous,
             }
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
@@ -83,7 +93,12 @@ class Database:
         if self.backend is Backend.MEMORY:
             return "memory://"
         if self.backend is Backend.SQLITE:
-            return f"sqlite:///{self.sqlite_path}"
+            durability = (
+                ""
+                if self.sqlite_synchronous == DEFAULT_SYNCHRONOUS
+                else f"?synchronous={self.sqlite_synchronous}"
+            )
+            return f"sqlite:///{self.sqlite_path}{durability}"
         schema = f"?schema={self.schema}" if self.schema else ""
         return f"postgresql://{self.user}@{self.host}:{self.port}/{self.dbname}{schema}"
 
@@ -104,7 +119,7 @@ def parse(url: str) -> Database:
     if scheme == "memory":
         return Database(Backend.MEMORY)
     if scheme == "sqlite":
-        return _sqlite(url, parts.netloc, parts.path)
+        return _sqlite(url, parts.netloc, parts.path, parts.query)
     if scheme in {"postgresql", "postgres"}:
         return _postgresql(url)
     raise DatabaseURLError(
@@ -113,14 +128,27 @@ def parse(url: str) -> Database:
     )
 
 
-def _sqlite(url: str, netloc: str, path: str) -> Database:
+def _sqlite(url: str, netloc: str, path: str, query: str) -> Database:
     # sqlite:///relative.db has an empty host and the path "/relative.db";
     # sqlite:////abs/file.db keeps the second slash.
     if netloc or not path.startswith("/") or len(path) < 2:
         raise DatabaseURLError(
             f"bad SQLite URL {url!r}: write sqlite:///relative/file.db or sqlite:////absolute/file.db"
         )
-    return Database(Backend.SQLITE, sqlite_path=unquote(path[1:]))
+    options = parse_qs(query, keep_blank_values=True)
+    unknown = sorted(set(options) - {"synchronous"})
+    if unknown:
+        raise DatabaseURLError(
+            f"unknown option {unknown[0]!r} in SQLite URL {url!r}: the one option is synchronous"
+        )
+    chosen = options.get("synchronous", [DEFAULT_SYNCHRONOUS])
+    if len(chosen) != 1 or chosen[0].lower() not in SYNCHRONOUS_LEVELS:
+        raise DatabaseURLError(
+            f"bad synchronous= in SQLite URL {url!r}: use {' or '.join(SYNCHRONOUS_LEVELS)}"
+        )
+    return Database(
+        Backend.SQLITE, sqlite_path=unquote(path[1:]), sqlite_synchronous=chosen[0].lower()
+    )
 
 
 def _postgresql(url: str) -> Database:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from dodgecity.application import DodgeCityApplication
 from dodgecity.database import DEFAULT_URL, Backend, DatabaseURLError, parse, resolve
 
 
@@ -62,3 +65,36 @@ def test_given_a_bad_url_with_a_password_then_the_error_hides_it() -> None:
     with pytest.raises(DatabaseURLError) as error:
         parse("postgresql://u:topsecret@host:bad/db")
     assert "topsecret" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("query", "level", "pragma"), [("", "normal", 1), ("?synchronous=full", "full", 2), ("?synchronous=NORMAL", "normal", 1)]
+)
+def test_given_a_sqlite_url_then_its_synchronous_option_sets_every_event_store_connection(
+    tmp_path: Path, query: str, level: str, pragma: int
+) -> None:
+    url = f"sqlite:///{tmp_path}/games.db{query}"
+    database = parse(url)
+    assert database.sqlite_synchronous == level
+    assert parse(database.describe()) == database
+    app = DodgeCityApplication(url)
+    try:
+        app.create_game(max_players=2)
+        with app.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+            cursor.execute("PRAGMA synchronous")
+            assert cursor.fetchone()[0] == pragma
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("sqlite:///games.db?synchronous=off", "synchronous="),
+        ("sqlite:///games.db?synchronous=full&synchronous=normal", "synchronous="),
+        ("sqlite:///games.db?mode=ro", "'mode'"),
+    ],
+)
+def test_given_a_sqlite_url_with_a_bad_option_then_an_error_naming_it(url: str, named: str) -> None:
+    with pytest.raises(DatabaseURLError, match=named):
+        parse(url)
