@@ -8,7 +8,7 @@ the event loop.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from uuid import UUID, uuid4, uuid5
 
 from litestar import Request, Response, get, post
@@ -24,6 +24,7 @@ from api.problems import IdempotentCreationError, PreconditionFailedError, probl
 from api.schemas import (
     ZERO_MINIMUM,
     ActionRequest,
+    CallerView,
     CreatedGame,
     EventsPage,
     LegalActions,
@@ -34,8 +35,14 @@ from api.schemas import (
     Version,
 )
 from api.threads import in_worker_thread
-from dodgecity.application import DodgeCityApplication, GameExistsError, VersionConflictError
+from dodgecity.application import (
+    DodgeCityApplication,
+    GameExistsError,
+    SeatView,
+    VersionConflictError,
+)
 from dodgecity.credentials import credential_hash, new_token
+from domain.actions import Action
 from domain.views import GameView
 
 MAX_EVENTS_PAGE = 500
@@ -87,15 +94,27 @@ REPLAYED = ResponseHeader(
 )
 
 
+Viewed = TypeVar("Viewed", bound=GameView)
+
+
 def etag(version: int) -> str:
     return f'"{version}"'
 
 
-def _viewed(view: GameView, *, replayed: bool = False) -> Response[GameView]:
+def _viewed(view: Viewed, *, replayed: bool = False) -> Response[Viewed]:
     headers = {"ETag": etag(view.version), "Vary": "Authorization"}
     if replayed:
         headers["Idempotent-Replayed"] = "true"
     return Response(view, headers=headers)
+
+
+def _ready_to_send(actions: list[Action], version: int) -> list[ActionRequest]:
+    return [ActionRequest(action=a, expected_version=version) for a in actions]  # type: ignore[arg-type]
+
+
+def _seen(seen: SeatView, *, replayed: bool = False) -> Response[CallerView]:
+    body = CallerView.of(seen.view, _ready_to_send(seen.actions, seen.view.version))
+    return _viewed(body, replayed=replayed)
 
 
 def _expected_version(if_match: str | None) -> int | None:
@@ -210,11 +229,12 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         security=OPTIONAL_BEARER,
         tags=["play"],
     )
-    def game(game_id: FromPath[UUID], request: Request[Any, Any, Any]) -> Response[GameView]:
+    def game(game_id: FromPath[UUID], request: Request[Any, Any, Any]) -> Response[CallerView]:
         """The game now, as the caller may see it: everything public, plus the caller's own hand
-        and commitment with a seat token. The version is also the `ETag`."""
+        and commitment and the actions it may take now with a seat token. The version is also
+        the `ETag`."""
         caller = caller_of(games, game_id, request)
-        return _viewed(games.view(game_id, caller.seat))
+        return _seen(games.seat_view(game_id, caller.seat))
 
     @get(
         "/games/{game_id:uuid}/actions",
@@ -240,7 +260,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
             game_id=game_id,
             version=version,
             seat=seat,
-            actions=[ActionRequest(action=a, expected_version=version) for a in actions],  # type: ignore[arg-type]
+            actions=_ready_to_send(actions, version),
         )
 
     @post(
@@ -260,11 +280,15 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         request: Request[Any, Any, Any],
         idempotency_key: IdempotencyKey = None,
         if_match: IfMatch = None,
-    ) -> Response[GameView]:
-        """Perform one action as the token's seat; answers the game as that seat now sees it.
+    ) -> Response[CallerView]:
+        """Perform one action as the token's seat; answers the game as that seat now sees it,
+        with the actions it may take next.
 
         A refused action is 409 with the rule's id and changes nothing. A stale version is 409
-        (`expected_version`) or 412 (`If-Match`), with the current version in the body."""
+        (`expected_version`) or 412 (`If-Match`), with the current version in the body. In a
+        simultaneous decision (the start and duel commitments), other seats' commitments since
+        `expected_version` do not make it stale: everyone commits at once and independently;
+        `If-Match` still asks for the very version."""
         seat = seat_of(caller_of(games, game_id, request))
         precondition = _expected_version(if_match)
         expected = data.expected_version
@@ -282,12 +306,13 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
                 data.action,
                 expected_version=precondition if precondition is not None else expected,
                 idempotency_key=idempotency_key,
+                exact=precondition is not None,
             )
         except VersionConflictError as conflict:
             if precondition is not None:
                 raise PreconditionFailedError(conflict) from None
             raise
-        return _viewed(performed.view, replayed=performed.replayed)
+        return _seen(performed.seen, replayed=performed.replayed)
 
     @get(
         "/games/{game_id:uuid}/events",

@@ -13,6 +13,7 @@ import msgspec
 from domain.actions import AnyAction
 from domain.aggregates.game import MAX_NAME_LENGTH
 from domain.events import AnyEvent, Colour, Variants
+from domain.views import GameView
 
 Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000_000)]
 #: litestar leaves out a bound of 0 (it tests bounds for truth), so parameters restate it.
@@ -65,7 +66,9 @@ class StartRequest(_Request, frozen=True):
 
 
 class ActionRequest(_Request, frozen=True):
-    """One action, and optionally the version of the game it was chosen for."""
+    """One action, and optionally the version of the game it was chosen for: a newer game
+    refuses it as stale, unless only other seats' commitments to the same simultaneous decision
+    came since (they are secret and change nothing the seat may do)."""
 
     action: AnyAction
     expected_version: Version | None = None
@@ -78,6 +81,19 @@ class LegalActions(msgspec.Struct, frozen=True, kw_only=True):
     version: int
     seat: int | None
     actions: list[ActionRequest]
+
+
+class CallerView(GameView, frozen=True, kw_only=True):
+    """The game as the caller may see it, and every action the caller's seat may take now, each
+    ready to POST (empty for spectators, the host, and seats not awaited): a client acting again
+    needs no ``GET …/actions`` in between."""
+
+    actions: list[ActionRequest]
+
+    @classmethod
+    def of(cls, view: GameView, actions: list[ActionRequest]) -> CallerView:
+        fields = {name: getattr(view, name) for name in view.__struct_fields__}
+        return cls(**fields, actions=actions)
 
 
 class EventsPage(msgspec.Struct, frozen=True, kw_only=True):

@@ -123,6 +123,7 @@ while True:
         print(time.time(), flush=True)
         break
     time.sleep(0.001)
+app.close()  # not left to the interpreter's shutdown, when imports fail
 """
 
 

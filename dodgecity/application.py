@@ -50,7 +50,15 @@ from dodgecity.records import (
 )
 from domain.actions import Action
 from domain.aggregates.game import Game, project_game
-from domain.events import Colour, DomainEvent, GameCreated, Variants
+from domain.decisions import SIMULTANEOUS
+from domain.events import (
+    Colour,
+    DomainEvent,
+    DuelCardCommitted,
+    GameCreated,
+    StartCardCommitted,
+    Variants,
+)
 from domain.state import GameState
 from domain.views import GameView, event_view, game_view
 from projections import Projections
@@ -117,15 +125,36 @@ class IdempotencyKeyReusedError(Exception):
         self.game_id = game_id
 
 
+#: The events of a simultaneous decision: one seat's secret commitment each.
+_COMMITMENTS = (StartCardCommitted, DuelCardCommitted)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The game as one viewer may see it, and what that viewer may do in it now (nothing for a
+    spectator or a seat not awaited): one read gives a client all it needs to act."""
+
+    view: GameView
+    actions: list[Action]
+
+
+def seat_view(game: Game, viewer: int | None) -> SeatView:
+    return SeatView(
+        game_view(game.state, game.version, viewer),
+        [] if viewer is None else game.legal_actions(viewer),
+    )
+
+
 @dataclass(frozen=True)
 class Performed:
-    """The answer to an action: the game's version after it and the actor's view of it.
+    """The answer to an action: the game's version after it, the actor's view of it and what
+    the actor may do next.
 
     ``replayed`` says the action had already been performed with the same idempotency key, and
     this is the answer the first request got."""
 
     version: int
-    view: GameView
+    seen: SeatView
     replayed: bool
 
 
@@ -310,15 +339,22 @@ class DodgeCityApplication(Application[UUID]):
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        exact: bool = False,
     ) -> Performed:
         """Perform ``action`` for ``seat`` at most once per ``idempotency_key``.
+
+        ``expected_version`` older than the latest is a :class:`VersionConflictError`, unless
+        only other seats' commitments to the simultaneous decision ``seat`` is making came since
+        (and ``exact`` does not ask for the very version, as HTTP's ``If-Match`` does).
 
         A repeated key with the same action is answered as the first request was, from the log,
         without acting again, even if the first request was served by another process; the same
         key with a different action is an :class:`IdempotencyKeyReusedError`."""
         for attempt in (1, 2):
             try:
-                return self._perform_once(game_id, seat, action, expected_version, idempotency_key)
+                return self._perform_once(
+                    game_id, seat, action, expected_version, idempotency_key, exact=exact
+                )
             except VersionConflictError as conflict:
                 # Another process stored a command first. If it was this very request (a retry
                 # racing its original), the next attempt finds it in the log and replays it.
@@ -333,6 +369,8 @@ class DodgeCityApplication(Application[UUID]):
         action: Action,
         expected_version: int | None,
         idempotency_key: str | None,
+        *,
+        exact: bool,
     ) -> Performed:
         def replay(loaded: _Loaded) -> Performed | None:
             """The first answer, if this key already performed this action."""
@@ -344,11 +382,11 @@ class DodgeCityApplication(Application[UUID]):
             version = loaded.access.last_version_of_command_at(
                 past.first_version, loaded.game.version
             )
-            return Performed(version, self._view_as_played(game_id, seat, version), True)
+            return Performed(version, seat_view(self.game_at(game_id, version), seat), True)
 
         def perform(game: Game) -> Performed:
             game.act(seat, action)
-            return Performed(game.version, game_view(game.state, game.version, seat), False)
+            return Performed(game.version, seat_view(game, seat), False)
 
         return self._execute(
             game_id,
@@ -356,11 +394,30 @@ class DodgeCityApplication(Application[UUID]):
             act_command(seat, action, idempotency_key),
             perform,
             answer_first=replay if idempotency_key is not None else None,
+            still_current=None if exact else self._only_others_committed(seat),
         )
 
-    def _view_as_played(self, game_id: UUID, viewer: int, version: int) -> GameView:
-        game = self.game_at(game_id, version)
-        return game_view(game.state, game.version, viewer)
+    def _only_others_committed(self, seat: int) -> Callable[[_Loaded, int], bool]:
+        """Whether ``seat``'s expected version is older than the latest only by other seats'
+        secret commitments to the simultaneous decision ``seat`` is still making.
+
+        Everyone commits at once, independently ([START-COMMIT], [DUEL-COMMIT]): what the
+        others committed is hidden and changes nothing ``seat`` may do, so it must not make
+        ``seat`` read the game again and retry, nor depend on whose request arrived first."""
+
+        def still_current(loaded: _Loaded, expected: int) -> bool:
+            game = loaded.game
+            newer = game.version - expected
+            if not 0 < newer < game.state.player_count:
+                return False
+            if not any(d.seat == seat and d.kind in SIMULTANEOUS for d in game.pending()):
+                return False
+            since = [record.event() for record in self._select(game.id, after=expected)]
+            return len(since) == newer and all(
+                isinstance(event, _COMMITMENTS) and event.seat != seat for event in since
+            )
+
+        return still_current
 
     def identify(self, game_id: UUID, token: str) -> Caller | None:
         """Whom ``token`` names in the game: its host, a seat, or nobody (None)."""
@@ -382,18 +439,24 @@ class DodgeCityApplication(Application[UUID]):
         body: Callable[[Game], T],
         *,
         answer_first: Callable[[_Loaded], T | None] | None = None,
+        still_current: Callable[[_Loaded, int], bool] | None = None,
     ) -> T:
         """Run ``body`` on the latest game and store the events it recorded as ``command``.
 
         ``answer_first`` may answer instead, before the version is checked, storing nothing (a
-        request already performed)."""
+        request already performed). ``still_current(loaded, expected)`` may accept an expected
+        version older than the latest."""
         with self._locks.hold(game_id):
             loaded = self._load(game_id)
             if answer_first is not None:
                 answer = answer_first(loaded)
                 if answer is not None:
                     return answer
-            if expected_version is not None and expected_version != loaded.game.version:
+            if (
+                expected_version is not None
+                and expected_version != loaded.game.version
+                and not (still_current is not None and still_current(loaded, expected_version))
+            ):
                 raise VersionConflictError(game_id, expected_version, loaded.game.version)
             try:
                 result = body(loaded.game)
@@ -488,6 +551,10 @@ class DodgeCityApplication(Application[UUID]):
         if not last:
             raise GameNotFoundError(game_id)
         return last[0].originator_version
+
+    def seat_view(self, game_id: UUID, viewer: int | None) -> SeatView:
+        """The latest game as ``viewer`` may see it, with what ``viewer`` may do now."""
+        return self.read(game_id, lambda game: seat_view(game, viewer))
 
     def view(
         self,

@@ -21,6 +21,8 @@ REQUEST_TIMEOUT = 30.0
 PROBLEM_BASE = "https://dodgecity.invalid/problems/"
 
 Json = dict[str, Any]
+#: The events of a simultaneous decision, one per seat that commits.
+COMMITMENTS = frozenset({"StartCardCommitted", "DuelCardCommitted"})
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -73,7 +75,10 @@ def open_game(client: httpx.Client, players: int, seed: str, *, name_prefix: str
 
 @dataclass(frozen=True)
 class Accepted:
-    """One action the server answered 2xx: it stored events ``expected_version + 1 .. version``."""
+    """One action the server answered 2xx: it stored events up to ``version``, from
+    ``expected_version + 1`` on, or for a commitment from the seat's first commitment event after
+    ``expected_version`` (other seats' commitments may have come in between: they do not make
+    the expected version stale)."""
 
     game_id: str
     seat: int
@@ -81,9 +86,16 @@ class Accepted:
     version: int
     action: Json
 
-    @property
-    def versions(self) -> range:
-        return range(self.expected_version + 1, self.version + 1)
+    def versions(self, events: Sequence[Json]) -> range:
+        """The versions of the events this action stored, found in the game's ``events``."""
+        first = self.expected_version + 1
+        if self.action["kind"] == "commit_card":
+            first = next(
+                e["originator_version"]
+                for e in events
+                if e["originator_version"] > self.expected_version and e["type"] in COMMITMENTS and e["seat"] == self.seat
+            )
+        return range(first, self.version + 1)
 
 
 @dataclass(frozen=True)
@@ -144,6 +156,11 @@ class RandomHttpPlayer:
         return self.send(self.choose(items))
 
 
+def as_state(view: Json) -> Json:
+    """A view of the game now less the caller's next actions, to compare with a state."""
+    return {key: value for key, value in view.items() if key != "actions"}
+
+
 def view_of(client: httpx.Client, game_id: str, token: str | None = None) -> Json:
     response = client.get(f"/games/{game_id}", headers=bearer(token) if token else None)
     assert response.status_code == 200, response.text
@@ -195,9 +212,9 @@ def all_events(client: httpx.Client, game_id: str, *, page: int = 500) -> list[J
     return events
 
 
-def assert_tiles(accepted: Sequence[Accepted], first: int, last: int) -> None:
+def assert_tiles(accepted: Sequence[Accepted], first: int, last: int, events: Sequence[Json]) -> None:
     """The accepted actions' events cover versions ``first .. last`` exactly once each."""
-    covered = sorted(version for action in accepted for version in action.versions)
+    covered = sorted(version for action in accepted for version in action.versions(events))
     assert covered == list(range(first, last + 1)), "accepted actions do not cover the log exactly once"
 
 

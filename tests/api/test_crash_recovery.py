@@ -19,6 +19,7 @@ from tests.api.http_players import (
     RandomHttpPlayer,
     SeatedGame,
     all_events,
+    as_state,
     awaited_seats,
     client_for,
     open_game,
@@ -143,7 +144,7 @@ def test_given_a_server_killed_mid_load_then_every_acknowledged_action_survives_
                 live = view_of(client, game.game_id)
                 assert live["version"] == len(events)
                 replayed = client.get(f"/games/{game.game_id}/states/{live['version']}")
-                assert replayed.json() == live, "the stored log does not replay to the live state"
+                assert replayed.json() == as_state(live), "the stored log does not replay to the live state"
             for action in acknowledged:
                 assert action.version <= latest[action.game_id], f"acknowledged {action} is missing from the log after the restart"
 
@@ -178,11 +179,16 @@ def test_given_a_server_killed_mid_load_then_every_acknowledged_action_survives_
     # no command beyond those acknowledged and those whose answer the kill cut off.
     stored = _stored_commands(durable_url, games)
     for action in acknowledged:
-        command = stored[action.game_id].get(action.expected_version + 1)
-        assert command is not None, f"no command starts at version {action.expected_version + 1} of {action.game_id}"
+        log = stored[action.game_id]
+        first = action.expected_version + 1
+        if action.action["kind"] == "commit_card":
+            # Other seats' commitments may have come first without making its version stale.
+            first = next((v for v in range(first, action.version + 1) if (c := log.get(v)) is not None and c.seat == action.seat), first)
+        command = log.get(first)
+        assert command is not None, f"no command starts at version {first} of {action.game_id}"
         assert command.seat == action.seat
         assert msgspec.to_builtins(command.action) == action.action
-        later = [stored[action.game_id].get(v) for v in range(action.expected_version + 2, action.version + 1)]
+        later = [log.get(v) for v in range(first + 1, action.version + 1)]
         assert all(c is None for c in later), "an acknowledged action's events hold another command"
     for game in games:
         commands = sum(1 for version, command in stored[game.game_id].items() if command is not None and version > game.start_version)

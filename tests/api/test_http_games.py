@@ -25,7 +25,7 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 BUDGET_SECONDS = 90  # the four games take well under this on two cores
 
 
-def _check_game(client_view: Json, scores: Json, listed: Json, game: SeatedGame, accepted: list[Accepted]) -> None:
+def _check_game(client_view: Json, scores: Json, listed: Json, game: SeatedGame, accepted: list[Accepted], *, events: list[Json]) -> None:
     assert client_view["status"] == "ended"
     assert client_view["end_reason"] is not None
     assert client_view["winners"], "an ended game has winners"
@@ -38,7 +38,7 @@ def _check_game(client_view: Json, scores: Json, listed: Json, game: SeatedGame,
     assert scored == seen
     assert len(seen) == game.players
     # Every event after the start came from exactly one accepted action.
-    assert_tiles(accepted, game.start_version + 1, client_view["version"])
+    assert_tiles(accepted, game.start_version + 1, client_view["version"], events)
 
 
 def test_given_one_random_http_client_per_seat_then_games_of_2_to_5_players_end_and_verify(tmp_path: Path) -> None:
@@ -52,9 +52,9 @@ def test_given_one_random_http_client_per_seat_then_games_of_2_to_5_players_end_
             scores = client.get(f"/games/{game.game_id}/scores")
             assert scores.status_code == 200, scores.text
             listed = {g["game_id"]: g for g in client.get("/games", params={"status": "ended", "limit": 100}).json()["items"]}
-            _check_game(final, scores.json(), listed[game.game_id], game, accepted)
-
             events = all_events(client, game.game_id)
+            _check_game(final, scores.json(), listed[game.game_id], game, accepted, events=events)
+
             assert [e["originator_version"] for e in events] == list(range(1, final["version"] + 1))
             assert events[0]["type"] == "GameCreated"
             assert events[-1]["type"] == "GameEnded"

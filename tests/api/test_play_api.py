@@ -92,6 +92,14 @@ def offered(client: Client, table: Table, seat: int) -> list[dict[str, Any]]:
     return actions
 
 
+def game_now(client: Client, table: Table, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    """The game as GET /games/{id} answers it, less the caller's next actions (always empty
+    for a spectator): what a caller may do is not part of a state."""
+    seen: dict[str, Any] = client.get(table.url, headers=headers).json()
+    assert seen.pop("actions") == ([] if headers is None else offered(client, table, table.seats.index(headers["Authorization"][7:])))
+    return seen
+
+
 def take_turns(client: Client, table: Table, rng: random.Random, max_actions: int | None = None) -> int:
     """Post, for the first seat offered anything, one of its offered actions; again and again
     until the game ends (or ``max_actions`` were posted). Returns how many were posted."""
@@ -318,13 +326,54 @@ def test_given_a_refused_action_then_409_naming_the_rule_and_nothing_is_stored(c
 
 
 def test_given_a_stale_expected_version_then_409_with_the_current_version_and_nothing_stored(client: Client, table: Table) -> None:
-    first = offered(client, table, 0)[0]
-    assert client.post(f"{table.url}/actions", json=first, headers=bearer(table.seats[0])).status_code == 200
+    take_turns(client, table, random.Random("past the commitments"), max_actions=2)  # both start cards
+    seat = next(s for s in range(2) if offered(client, table, s))
+    first = offered(client, table, seat)[0]
+    assert client.post(f"{table.url}/actions", json=first, headers=bearer(table.seats[seat])).status_code == 200
     current = client.get(table.url).json()["version"]
-    stale = offered(client, table, 1)[0] | {"expected_version": first["expected_version"]}
-    body = is_problem(client.post(f"{table.url}/actions", json=stale, headers=bearer(table.seats[1])), 409, "version-conflict")
+    seat = next(s for s in range(2) if offered(client, table, s))
+    stale = offered(client, table, seat)[0] | {"expected_version": first["expected_version"]}
+    body = is_problem(client.post(f"{table.url}/actions", json=stale, headers=bearer(table.seats[seat])), 409, "version-conflict")
     assert body["current_version"] == current
     assert client.get(table.url).json()["version"] == current
+
+
+def test_given_a_simultaneous_commitment_then_other_seats_commitments_since_its_version_do_not_make_it_stale(client: Client) -> None:
+    """[START-COMMIT] and [DUEL-COMMIT]: everyone commits at once, so the order the requests
+    arrive in must not matter; If-Match still asks for the very version."""
+    table = open_table(client, "all at once", ("Ann", "Bob", "Cid"))
+    chosen = [offered(client, table, seat)[0] for seat in range(3)]
+    read_at = {item["expected_version"] for item in chosen}
+    assert len(read_at) == 1, "all three were offered their commitment at one version"
+    acted = client.post(f"{table.url}/actions", json=chosen[0], headers=bearer(table.seats[0]))
+    assert acted.status_code == 200, acted.text
+    # Bob's If-Match names the version he read: not the latest any more, so 412.
+    tag = {"If-Match": f'"{chosen[1]["expected_version"]}"'}
+    refused = client.post(f"{table.url}/actions", json={"action": chosen[1]["action"]}, headers=bearer(table.seats[1]) | tag)
+    is_problem(refused, 412, "version-conflict")
+    for seat in (1, 2):
+        acted = client.post(f"{table.url}/actions", json=chosen[seat], headers=bearer(table.seats[seat]))
+        assert acted.status_code == 200, acted.text
+    events = all_events(client, table)
+    assert sorted(e["seat"] for e in events if e["type"] == "StartCardCommitted") == [0, 1, 2]
+    assert any(e["type"] == "StartCardsRevealed" for e in events)
+    # Once the commitments are revealed, the version they were chosen at is stale for anything.
+    seat = next(s for s in range(3) if offered(client, table, s))
+    late = offered(client, table, seat)[0] | {"expected_version": chosen[0]["expected_version"]}
+    is_problem(client.post(f"{table.url}/actions", json=late, headers=bearer(table.seats[seat])), 409, "version-conflict")
+
+
+def test_given_a_seat_token_then_the_game_and_each_action_answer_carry_what_the_seat_may_do_next(client: Client, table: Table) -> None:
+    seen = client.get(table.url, headers=bearer(table.seats[0])).json()
+    assert seen["actions"] == offered(client, table, 0)
+    assert seen["actions"], "a seat awaited for its start card is offered its cards"
+    assert client.get(table.url).json()["actions"] == [], "a spectator may do nothing"
+    rng = random.Random("next actions")
+    for _ in range(12):
+        seat = next(s for s in range(2) if offered(client, table, s))
+        answer = client.post(f"{table.url}/actions", json=rng.choice(offered(client, table, seat)), headers=bearer(table.seats[seat]))
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["actions"] == offered(client, table, seat)
 
 
 def test_given_a_stale_if_match_then_412_with_the_current_version_and_a_current_one_acts(client: Client, table: Table) -> None:
@@ -469,13 +518,10 @@ def test_given_a_finished_game_then_its_latest_state_is_the_game_itself(client: 
     now = client.get(table.url)
     assert now.json()["status"] == "ended"
     latest = client.get(state_url(table, now.json()["version"]))
-    assert latest.content == now.content
+    assert latest.json() == game_now(client, table)
     assert latest.headers["etag"] == now.headers["etag"]
     for token in table.seats:
-        assert (
-            client.get(state_url(table, now.json()["version"]), headers=bearer(token)).content
-            == client.get(table.url, headers=bearer(token)).content
-        )
+        assert client.get(state_url(table, now.json()["version"]), headers=bearer(token)).json() == game_now(client, table, bearer(token))
         assert offered(client, table, table.seats.index(token)) == []
 
 
@@ -542,9 +588,9 @@ def test_given_as_played_then_a_past_state_of_a_finished_game_hides_again_what_w
 def test_given_a_running_game_then_its_latest_state_is_what_each_caller_gets_now(client: Client, table: Table) -> None:
     take_turns(client, table, random.Random("running"), max_actions=12)
     latest = client.get(table.url).json()["version"]
-    assert client.get(state_url(table, latest)).content == client.get(table.url).content
+    assert client.get(state_url(table, latest)).json() == game_now(client, table)
     for token in table.seats:
-        assert client.get(state_url(table, latest), headers=bearer(token)).content == client.get(table.url, headers=bearer(token)).content
+        assert client.get(state_url(table, latest), headers=bearer(token)).json() == game_now(client, table, bearer(token))
     # The past of a running game keeps its secrets: nobody's hand, no piles.
     for version in range(latest + 1):
         past = client.get(state_url(table, version)).json()

@@ -17,6 +17,7 @@ from dodgecity.players import RandomPlayer
 from dodgecity.records import act_command
 from domain.actions import Action
 from domain.aggregates.game import Game
+from domain.decisions import DecisionKind
 
 
 @pytest.fixture
@@ -220,3 +221,49 @@ def test_given_several_processes_starting_on_a_new_database_then_all_open_it(dur
     openers = [subprocess.Popen([sys.executable, "-c", _OPEN, durable_url], stderr=subprocess.PIPE, text=True) for _ in range(4)]
     errors = [opener.communicate(timeout=120)[1] for opener in openers]
     assert [opener.returncode for opener in openers] == [0, 0, 0, 0], errors
+
+
+def _until_duel_commitments(app: DodgeCityApplication, game_id: UUID, seed: str) -> int:
+    """Play random moves until several seats are to commit a duel card at once; that version."""
+    player, order = RandomPlayer(seed), random.Random(seed)
+    for _ in range(5_000):
+        awaited = app.read(game_id, lambda g: [d.kind for d in g.pending()])
+        if awaited.count(DecisionKind.COMMIT_DUEL_CARD) >= 2:
+            return app.latest_version(game_id)
+        version, seat, action = app.read(game_id, lambda g: _next_move(g, player, order))  # type: ignore[misc]
+        app.perform(game_id, seat, action, expected_version=version)
+    raise AssertionError("no duel round with two seats to commit")
+
+
+def test_given_duel_commitments_chosen_at_one_version_then_each_is_accepted_whoever_comes_first(app: DodgeCityApplication) -> None:
+    """[DUEL-COMMIT]: every player commits at the same time; another's commitment changes
+    nothing a seat may commit, so it does not make the seat's version stale."""
+    seed = "duel commitments 37"  # random play rarely leaves two seats a choice of duel card
+    game_id = _started(app, 4, seed)
+    read_at = _until_duel_commitments(app, game_id, seed)
+    choices = app.read(game_id, lambda g: [(d.seat, g.legal_actions(d.seat)[0]) for d in g.pending()])
+    first_seat, first = choices[0]
+    app.perform(game_id, first_seat, first, expected_version=read_at)
+    second_seat, second = choices[1]
+    with pytest.raises(VersionConflictError):
+        app.perform(game_id, second_seat, second, expected_version=read_at, exact=True)
+    with pytest.raises(VersionConflictError):
+        app.act(game_id, second_seat, second, expected_version=read_at)  # act asks for the very version
+    performed = app.perform(game_id, second_seat, second, expected_version=read_at)
+    assert performed.version > read_at + 1
+    records = app.records(game_id)
+    assert [type(r.event()).__name__ for r in records[read_at : read_at + 2]] == ["DuelCardCommitted"] * 2
+    assert verify(game_id, records).ok
+
+
+def test_given_a_seat_repeating_its_own_commitment_version_then_it_is_stale(app: DodgeCityApplication) -> None:
+    """Only other seats' commitments are tolerated: a seat's own earlier request is not."""
+    game_id = _started(app, 3, "own commitment")
+    read_at = app.latest_version(game_id)
+    seat = 0
+    commitment = app.read(game_id, lambda g: g.legal_actions(seat)[0])
+    app.perform(game_id, seat, commitment, expected_version=read_at)
+    other = app.read(game_id, lambda g: g.legal_actions(1)[0])
+    app.perform(game_id, 1, other, expected_version=read_at)
+    with pytest.raises(VersionConflictError):
+        app.perform(game_id, seat, commitment, expected_version=read_at)
