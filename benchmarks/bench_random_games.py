@@ -1,7 +1,9 @@
-"""Benchmark: complete random games played in process on one core.
+"""Benchmark: complete games between computer players, played in process on one core.
 
-Prints games per second, events per second and actions per second. Run with ``make bench`` or
-``.venv/bin/python benchmarks/bench_random_games.py [--games N] [--players P]``.
+For each kind of bot (every seat that kind), prints games, events and actions per second and the
+median time per game, then how many times slower than the random bot each kind is. Run with
+``make bench`` or ``.venv/bin/python benchmarks/bench_random_games.py [--games N] [--players P]
+[--bots random,heuristic]``.
 """
 
 from __future__ import annotations
@@ -10,19 +12,22 @@ import argparse
 import statistics
 import time
 
+from dodgecity.players import BOT_KINDS, make_player
 from dodgecity.simulation import play_game
 
 
-def run(games: int, players: int, seed: str) -> dict[str, float]:
+def run(games: int, players: int, seed: str, kind: str) -> dict[str, float]:
     events = actions = 0
     per_game: list[float] = []
     started = time.perf_counter()
     for index in range(games):
+        game_seed = f"{seed}-{index}"
+        seats = [make_player(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
         game_started = time.perf_counter()
-        _game, result = play_game(players, f"{seed}-{index}")
+        _game, result = play_game(players, game_seed, seats=seats)
         per_game.append(time.perf_counter() - game_started)
         if result.error is not None:
-            raise SystemExit(f"game {index} failed: {result.error}")
+            raise SystemExit(f"{kind} game {index} failed: {result.error}")
         events += result.events
         actions += result.actions
     seconds = time.perf_counter() - started
@@ -42,17 +47,26 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--bots", default=",".join(BOT_KINDS), help="kinds to measure")
     args = parser.parse_args()
-    run(10, args.players, "warm-up")
-    figures = run(args.games, args.players, args.seed)
-    print(
-        f"{args.games} random {args.players}-player games in {figures['seconds']:.2f} s on one core"
-    )
-    print(f"  games/s   {figures['games_per_second']:8.1f}")
-    per_game = figures["events_per_game"]
-    print(f"  events/s  {figures['events_per_second']:8.0f}   ({per_game:.0f} per game)")
-    print(f"  actions/s {figures['actions_per_second']:8.0f}")
-    print(f"  median    {figures['median_ms_per_game']:8.1f} ms per game")
+    rates: dict[str, float] = {}
+    for kind in args.bots.split(","):
+        run(10, args.players, "warm-up", kind)
+        figures = run(args.games, args.players, args.seed, kind)
+        rates[kind] = figures["games_per_second"]
+        print(
+            f"{args.games} {args.players}-player games, every seat {kind}, "
+            f"in {figures['seconds']:.2f} s on one core"
+        )
+        print(f"  games/s   {figures['games_per_second']:8.1f}")
+        per_game = figures["events_per_game"]
+        print(f"  events/s  {figures['events_per_second']:8.0f}   ({per_game:.0f} per game)")
+        print(f"  actions/s {figures['actions_per_second']:8.0f}")
+        print(f"  median    {figures['median_ms_per_game']:8.1f} ms per game")
+    if "random" in rates:
+        for kind, rate in rates.items():
+            if kind != "random":
+                print(f"{kind} is {rates['random'] / rate:.1f} times slower than random")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 from uuid import UUID
 
+import httpx
 import msgspec
 
 if TYPE_CHECKING:
@@ -39,12 +40,19 @@ from dodgecity.application import (
 from dodgecity.audit import verify
 from dodgecity.database import Backend, Database, DatabaseURLError, resolve
 from dodgecity.narration import narrate
+from dodgecity.players import BOT_KINDS, make_player
+from dodgecity.progress import ProgressBar
 from dodgecity.records import CorruptRecordError
+from dodgecity.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from dodgecity.simulation import Summary, simulate
 from dodgecity.transfer import RecordRejectedError, export_record, read_record
 from domain.state import MAX_PLAYERS, MIN_PLAYERS
 
 T = TypeVar("T")
+
+
+#: Where ``dodgecity bot`` finds the seat's token when ``--token`` is not given.
+TOKEN_VARIABLE = "DODGECITY_TOKEN"
 
 
 class CommandError(Exception):
@@ -62,6 +70,27 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _bot_kinds(text: str) -> tuple[str, ...]:
+    kinds = tuple(kind.strip() for kind in text.split(","))
+    unknown = [kind for kind in kinds if kind not in BOT_KINDS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot kind {unknown[0]!r}: use {', '.join(BOT_KINDS)}, comma-separated"
+        )
+    return kinds
+
+
+#: More processes than this is a typo, not a machine.
+MAX_JOBS = 256
+
+
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} processes")
     return value
 
 
@@ -99,11 +128,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dodgecity", description="Dodge City rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    sim = commands.add_parser("simulate", help="play complete games between random players")
+    sim = commands.add_parser("simulate", help="play complete games between computer players")
     sim.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
     sim.add_argument("--players", type=_player_count, default=4, help="players per game, 2-5")
+    sim.add_argument(
+        "--bots",
+        type=_bot_kinds,
+        default=("random",),
+        metavar="KIND,...",
+        help=f"the kind of player per seat ({', '.join(BOT_KINDS)}); the last fills the seats "
+        "left, and the line-up turns one seat each game (default: random)",
+    )
     sim.add_argument("--seed", help="base seed: the same seed plays the same games")
+    sim.add_argument("--jobs", type=_jobs, default=1, help="processes to play in (default 1)")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument(
+        "--check",
+        action="store_true",
+        help="check the engine's invariants after every action (a violation fails the game)",
+    )
+    sim.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="a progress bar on standard error (auto: when it is a terminal)",
+    )
     sim.add_argument("--db", metavar="URL", help="store the games in this database")
 
     replay = commands.add_parser("replay", help="print a game step by step in plain words")
@@ -157,6 +206,22 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--limit", type=_positive, default=20)
     _add_db(board)
 
+    bot = commands.add_parser(
+        "bot", help="play one seat of a game on a server, as an outside client of its REST API"
+    )
+    bot.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8000")
+    bot.add_argument("--game", required=True, type=_game_id, help="the game's id")
+    bot.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_VARIABLE),
+        help=f"the seat's token (default: ${TOKEN_VARIABLE}, which keeps it out of ps)",
+    )
+    bot.add_argument(
+        "--kind", choices=tuple(BOT_KINDS), default="heuristic", help="the bot (heuristic)"
+    )
+    bot.add_argument("--seed", help="makes the bot's own choices reproducible")
+    bot.add_argument("--quiet", action="store_true", help="print only the final line")
+
     serve = commands.add_parser("serve", help="run the REST API server")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
@@ -202,6 +267,12 @@ def _print_summary(summary: Summary) -> None:
         f"{summary.games} games of {summary.players} players in {summary.seconds} s "
         f"({summary.games_per_second} games/s, {summary.events_per_second:.0f} events/s)"
     )
+    print(f"{'bot':<12}{'seats':>8}{'wins':>10}{'win rate':>10}   95% interval")
+    for kind, record in summary.bots.items():
+        print(
+            f"{kind:<12}{record.games:>8}{record.wins:>10g}{record.win_rate:>10.1%}   "
+            f"{record.low:.1%} to {record.high:.1%}"
+        )
     print(
         "wins by seat:   "
         + ", ".join(f"seat {s}: {w:g}" for s, w in summary.wins_by_seat.items())
@@ -241,13 +312,24 @@ def _simulate(args: argparse.Namespace) -> int:
     app = None if args.db is None else _open(args.db, must_exist=False)
     if app is not None:
         app.project_after_commands = False  # one catch-up at the end is enough
+    shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    bar = ProgressBar(args.games, sys.stderr) if shown else None
     try:
         summary = simulate(
-            args.games, args.players, args.seed, store=None if app is None else app.store_game
+            args.games,
+            args.players,
+            args.seed,
+            store=None if app is None else app.store_game,
+            bots=args.bots,
+            jobs=args.jobs,
+            check=args.check,
+            progress=bar,
         )
         if app is not None:
             app.projections.catch_up()
     finally:
+        if bar is not None:
+            bar.close()
         if app is not None:
             app.close()
     if args.json:
@@ -445,11 +527,42 @@ _STORED_COMMANDS: dict[
 }
 
 
+def _bot(args: argparse.Namespace) -> int:
+    if not args.token:
+        raise CommandError(f"give the seat's token with --token or ${TOKEN_VARIABLE}")
+    url = args.url.rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        raise CommandError(f"--url must be an http:// or https:// address, not {args.url!r}")
+
+    def report(version: int, kind: str) -> None:
+        if not args.quiet:
+            print(f"version {version}: {kind}", flush=True)
+
+    headers = {"Authorization": f"Bearer {args.token}"}
+    try:
+        with httpx.Client(base_url=url, headers=headers, timeout=WAIT_SECONDS + 10) as http:
+            result = play_remote(
+                http, str(args.game), make_player(args.kind, args.seed), on_action=report
+            )
+    except httpx.HTTPError as error:
+        raise CommandError(f"cannot reach {url}: {error}") from None
+    except RemoteBotError as error:
+        raise CommandError(str(error)) from None
+    won = result.seat in result.winners
+    print(
+        f"game {result.game_id} ended: seat {result.seat} took {result.actions} actions and "
+        f"{'won' if won else 'lost'} (points {list(result.points)}, winners {list(result.winners)})"
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "bot":
+            return _bot(args)
         if args.command == "import":
             return _import(args)
         if args.command == "serve":

@@ -6,11 +6,21 @@ Used by the property tests and by large simulations.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from domain.catalog import BUILDINGS, EVENT_ORDER, deck
 from domain.figures import SYMBOL_DISCS_PER_FIGURE
 from domain.rules.board import MAX_STONES_PER_BUILDING_PER_TURN
 from domain.state import STONES_PER_COLOUR, GameState
+
+
+@cache
+def _deck_cards(name: str) -> Counter[str]:
+    """The deck's cards, counted once: checked after every action of large simulations."""
+    return Counter(deck(name).keys())
+
+
+_EVENT_CARDS = Counter(EVENT_ORDER)
 
 
 def violations(state: GameState) -> list[str]:
@@ -64,7 +74,7 @@ def _cards(state: GameState) -> list[str]:
     places.update(state.commitments.values())
     if state.played_card is not None:
         places[state.played_card] += 1
-    expected = Counter(deck(state.variants.deck).keys())
+    expected = _deck_cards(state.variants.deck)
     if places != expected:
         extra = places - expected
         missing = expected - places
@@ -77,7 +87,7 @@ def _event_cards(state: GameState) -> list[str]:
     places.update(state.event_discard)
     if state.event_task is not None:
         places[state.event_task.event] += 1
-    if places != Counter(EVENT_ORDER):
+    if places != _EVENT_CARDS:
         return ["event cards not conserved"]
     return []
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import math
+import multiprocessing
 import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from uuid import UUID, uuid4
 
 import msgspec
 
-from dodgecity.players import Player, RandomPlayer
+from dodgecity.invariants import violations
+from dodgecity.players import BOT_KINDS, Player, RandomPlayer, make_player
 from dodgecity.records import Command, CreateCommand, JoinCommand, StartCommand, act_command
 from domain.aggregates.game import Game
 from domain.events import DomainEvent
@@ -36,19 +39,23 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     buildings_scored: int
     buildings_neutralised: int
     error: str | None = None
+    kinds: tuple[str, ...] = ()  # the kind of player in each seat
 
 
 def play_game(
     players: int,
     seed: str,
     *,
-    seats: list[Player] | None = None,
+    seats: Sequence[Player] | None = None,
     game_id: UUID | None = None,
     log: CommandLog | None = None,
+    check: bool = False,
 ) -> tuple[Game, GameResult]:
     """Play one complete game; ``seed`` fixes the game's chance and the players' choices.
 
-    With ``log``, every command and its events are handed over as they happen (to be stored)."""
+    With ``log``, every command and its events are handed over as they happen (to be stored).
+    With ``check``, the engine's invariants are checked after every action, and the first one
+    violated ends the game as an error."""
 
     def logged(command: Command) -> None:
         if log is not None:
@@ -76,6 +83,9 @@ def play_game(
             game.act(seat, action)
             logged(act_command(seat, action))
             actions += 1
+            if check and (broken := violations(game.state)):
+                error = f"after action {actions} ({action!r}): {'; '.join(broken)}"
+                break
             if actions >= MAX_ACTIONS_PER_GAME:
                 error = f"no end after {actions} actions"
                 break
@@ -109,10 +119,22 @@ def seeds(base: str | None, count: int) -> Iterator[str]:
         yield f"{base}-{index}" if base is not None else secrets.token_hex(16)
 
 
+class BotRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """How one kind of player did: ``games`` counts its seats (two seats in one game, two), a
+    shared win counts as a fraction, and the interval is Wilson's at 95%."""
+
+    games: int
+    wins: float
+    win_rate: float
+    low: float
+    high: float
+
+
 class Summary(msgspec.Struct, frozen=True, kw_only=True):
     games: int
     players: int
     failed: int
+    bots: dict[str, BotRecord]
     wins_by_seat: dict[int, float]
     shared_wins: int
     end_reasons: dict[str, int]
@@ -129,28 +151,136 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
 
 #: Stores one finished game: its id and every command with the events it recorded.
 GameSink = Callable[[UUID, list[tuple[Command, list[DomainEvent]]]], None]
+Recorded = list[tuple[Command, list[DomainEvent]]]
 
 
-def simulate(games: int, players: int, seed: str | None, store: GameSink | None = None) -> Summary:
-    """Play ``games`` games; with ``store``, hand each finished game over to be stored."""
+def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The kind of player in each seat of game ``index``.
+
+    ``bots`` names one kind per seat, the last one filling any seats left (``heuristic,random``
+    is one heuristic player against random ones). The line-up turns one seat further every
+    game, so that no kind keeps the advantage or handicap of a seat."""
+    unknown = [kind for kind in bots if kind not in BOT_KINDS]
+    if not bots or unknown or len(bots) > players:
+        raise ValueError(
+            f"bots must name 1 to {players} kinds among {', '.join(BOT_KINDS)}, not {bots!r}"
+        )
+    kinds = [*bots, *[bots[-1]] * (players - len(bots))]
+    shift = index % players
+    return tuple(kinds[shift:] + kinds[:shift])
+
+
+class _Game(msgspec.Struct, frozen=True):
+    """One game to play, as handed to a worker process."""
+
+    seed: str
+    players: int
+    kinds: tuple[str, ...]
+    record: bool  # keep every command and its events, to be stored
+    check: bool  # the engine's invariants after every action
+
+
+def _play(task: _Game) -> tuple[GameResult, UUID, Recorded | None]:
+    seats = [make_player(kind, f"{task.seed}/seat{seat}") for seat, kind in enumerate(task.kinds)]
+    commands: Recorded | None = [] if task.record else None
+    game, result = play_game(
+        task.players,
+        task.seed,
+        seats=seats,
+        log=None if commands is None else _append_to(commands),
+        check=task.check,
+    )
+    return msgspec.structs.replace(result, kinds=task.kinds), game.id, commands
+
+
+def simulate(
+    games: int,
+    players: int,
+    seed: str | None,
+    store: GameSink | None = None,
+    *,
+    bots: Sequence[str] = ("random",),
+    jobs: int = 1,
+    check: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games between the kinds of player in ``bots`` (see :func:`lineup`), in
+    ``jobs`` processes; with ``store``, hand each finished game over to be stored, in order.
+
+    With ``check``, every game checks the engine's invariants after every action (a violation
+    is a failed game). ``progress(done)`` is told how many games have finished. Each game
+    depends only on its seed and line-up, so the same seed gives the same games whatever
+    ``jobs`` is."""
+    tasks = [
+        _Game(game_seed, players, lineup(bots, players, index), store is not None, check)
+        for index, game_seed in enumerate(seeds(seed, games))
+    ]
     started = time.perf_counter()
     results = []
-    for game_seed in seeds(seed, games):
-        commands: list[tuple[Command, list[DomainEvent]]] = []
-        game, result = play_game(
-            players, game_seed, log=None if store is None else _append_to(commands)
-        )
-        if store is not None:
-            store(game.id, commands)
+    for done, (result, game_id, commands) in enumerate(_played(tasks, jobs), start=1):
+        if store is not None and commands is not None:
+            store(game_id, commands)
         results.append(result)
+        if progress is not None:
+            progress(done)
     return summarise(results, players, time.perf_counter() - started)
 
 
-def _append_to(commands: list[tuple[Command, list[DomainEvent]]]) -> CommandLog:
+def _played(tasks: list[_Game], jobs: int) -> Iterable[tuple[GameResult, UUID, Recorded | None]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        return map(_play, tasks)
+    return _in_processes(tasks, jobs)
+
+
+def _in_processes(
+    tasks: list[_Game], jobs: int
+) -> Iterator[tuple[GameResult, UUID, Recorded | None]]:
+    # Fresh interpreters ("spawn"): a forked copy of a process holding database connections and
+    # threads is not safe. Results come back in the order of the games.
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(32, len(tasks) // (jobs * 8)))
+    with context.Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_play, tasks, chunksize=chunk)
+
+
+def _append_to(commands: Recorded) -> CommandLog:
     def append(command: Command, events: list[DomainEvent]) -> None:
         commands.append((command, events))
 
     return append
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a share of ``wins`` in ``games`` (95% by default)."""
+    if games == 0:
+        return 0.0, 1.0
+    share = wins / games
+    centre = share + z * z / (2 * games)
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def _bot_records(results: list[GameResult]) -> dict[str, BotRecord]:
+    seats: Counter[str] = Counter()
+    wins: dict[str, float] = {}
+    for result in results:
+        kinds = result.kinds or ("random",) * result.players
+        seats.update(kinds)
+        for winner in result.winners:
+            wins[kinds[winner]] = wins.get(kinds[winner], 0.0) + 1 / len(result.winners)
+    records = {}
+    for kind, count in sorted(seats.items()):
+        won = wins.get(kind, 0.0)
+        low, high = wilson(won, count)
+        records[kind] = BotRecord(
+            games=count,
+            wins=round(won, 3),
+            win_rate=round(won / count, 4),
+            low=round(low, 4),
+            high=round(high, 4),
+        )
+    return records
 
 
 def summarise(results: list[GameResult], players: int, seconds: float) -> Summary:
@@ -164,6 +294,7 @@ def summarise(results: list[GameResult], players: int, seconds: float) -> Summar
         games=len(results),
         players=players,
         failed=sum(1 for r in results if r.error is not None),
+        bots=_bot_records(results),
         wins_by_seat={seat: round(wins[seat], 3) for seat in range(players)},
         shared_wins=sum(1 for r in results if len(r.winners) > 1),
         end_reasons=dict(Counter(r.end_reason or "none" for r in results)),

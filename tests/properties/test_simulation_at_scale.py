@@ -1,0 +1,22 @@
+"""Thousands of complete games for every player count, played by the simulator in several
+processes with the engine's invariants checked after every action (the same ones the random
+playouts check), random and heuristic bots mixed: none may fail."""
+
+from __future__ import annotations
+
+import pytest
+from dodgecity.simulation import simulate
+
+RANDOM_GAMES = 2000  # per player count
+MIXED_GAMES = 100  # per player count, one heuristic bot against random ones
+JOBS = 2  # the CI machine's cores
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_given_thousands_of_simulated_games_then_no_invariant_is_ever_violated(players: int) -> None:
+    for games, bots in ((RANDOM_GAMES, ("random",)), (MIXED_GAMES, ("heuristic", "random"))):
+        summary = simulate(games, players, f"scale-{players}", bots=bots, jobs=JOBS, check=True)
+        assert summary.errors == [], summary.errors[:5]
+        assert summary.games == games
+        assert sum(summary.end_reasons.values()) == games
+        assert sum(record.games for record in summary.bots.values()) == games * players
