@@ -138,7 +138,7 @@ class SeatView:
     actions: list[Action]
 
 
-def seat_view(game: Game, viewer: int | None) -> SeatView:
+def _seen_by(game: Game, viewer: int | None) -> SeatView:
     return SeatView(
         game_view(game.state, game.version, viewer),
         [] if viewer is None else game.legal_actions(viewer),
@@ -382,11 +382,11 @@ class DodgeCityApplication(Application[UUID]):
             version = loaded.access.last_version_of_command_at(
                 past.first_version, loaded.game.version
             )
-            return Performed(version, seat_view(self.game_at(game_id, version), seat), True)
+            return Performed(version, _seen_by(self.game_at(game_id, version), seat), True)
 
         def perform(game: Game) -> Performed:
             game.act(seat, action)
-            return Performed(game.version, seat_view(game, seat), False)
+            return Performed(game.version, _seen_by(game, seat), False)
 
         return self._execute(
             game_id,
@@ -554,7 +554,7 @@ class DodgeCityApplication(Application[UUID]):
 
     def seat_view(self, game_id: UUID, viewer: int | None) -> SeatView:
         """The latest game as ``viewer`` may see it, with what ``viewer`` may do now."""
-        return self.read(game_id, lambda game: seat_view(game, viewer))
+        return self.read(game_id, lambda game: _seen_by(game, viewer))
 
     def view(
         self,

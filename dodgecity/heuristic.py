@@ -57,7 +57,9 @@ from domain.actions import (
 )
 from domain.catalog import BUILDINGS, Card, CardKind, Cell, deck
 from domain.decisions import Decision, DecisionKind
-from domain.figures import FIGURE_RANK, FORCED_SALE_PRICE, STONE_PRICE, Figure
+from domain.figures import FORCED_SALE_PRICE, STONE_PRICE, Figure, building_value
+from domain.ranking import RankKey, rank_key
+from domain.rules.board import MAX_STONES_PER_BUILDING_PER_TURN
 from domain.views import BuildingView, GameView, game_view
 
 if TYPE_CHECKING:
@@ -66,7 +68,7 @@ if TYPE_CHECKING:
 INFINITY = 10**6
 
 #: Stones one player may place in one building per setting turn ([BUY-3]); two turns per pass.
-STONES_PER_TURN = 3
+STONES_PER_TURN = MAX_STONES_PER_BUILDING_PER_TURN
 
 #: Figures in the order the player prefers to claim a building with: cheap stones first, since a
 #: single scored building usually decides the game against players who rarely score.
@@ -540,7 +542,7 @@ class _Situation:
 
     def value_of(self, building_id: str, figure: Figure | None = None) -> int:
         building_figure = self.buildings[building_id].figure or figure or CLAIM_ORDER[0]
-        return FIGURE_RANK[building_figure]
+        return building_value(building_figure)
 
     def price_of(self, building_id: str, figure: Figure | None = None) -> int:
         building_figure = self.buildings[building_id].figure or figure or CLAIM_ORDER[0]
@@ -549,11 +551,8 @@ class _Situation:
     def opponents(self) -> list[int]:
         return [p.seat for p in self.view.players if p.seat != self.me]
 
-    def rank(self, card_id: str) -> tuple[int, int]:
-        card = self.cards[card_id]
-        if card.figure is None:
-            return (0, 0)
-        return (FIGURE_RANK[card.figure], card.value)
+    def rank(self, card_id: str) -> RankKey:
+        return rank_key(self.cards[card_id])
 
     # -- how much each building is worth to us -----------------------------------------------
 
