@@ -47,6 +47,7 @@ from api.settings import ApiSettings
 from api.stream import GameWakeups, stream_routes
 from api.threads import in_worker_thread, use_store_threads
 from dodgecity.application import DodgeCityApplication, GameNotFoundError
+from dodgecity.bot_seats import BotSeats
 from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
 
 log = logging.getLogger(__name__)
@@ -166,9 +167,16 @@ def create_app(
             await in_worker_thread(games.projections.catch_up)
         except Exception:
             log.exception("the read models could not catch up at startup; the next read retries")
+        bots = BotSeats(games)
+        try:
+            # Bots that were due when a server stopped play now.
+            await in_worker_thread(bots.resume)
+        except Exception:
+            log.exception("the running games could not be listed; their bots play after a move")
         try:
             yield
         finally:
+            await in_worker_thread(bots.close)
             if close_on_shutdown:
                 games.close()
 

@@ -24,10 +24,12 @@ from api.problems import IdempotentCreationError, PreconditionFailedError, probl
 from api.schemas import (
     ZERO_MINIMUM,
     ActionRequest,
+    BotSeated,
     CallerView,
     CreatedGame,
     EventsPage,
     LegalActions,
+    NewBot,
     NewGame,
     NewPlayer,
     SeatTaken,
@@ -42,6 +44,7 @@ from dodgecity.application import (
     VersionConflictError,
 )
 from dodgecity.credentials import credential_hash, new_token
+from dodgecity.players import BotSeat
 from domain.actions import Action
 from domain.views import GameView
 
@@ -145,7 +148,9 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
     ) -> Response[CreatedGame]:
         """Open a game and get its host token (shown once): the host starts the game.
 
-        Refusals (a variant the rules do not know) are 409 with the rule's id."""
+        `bots` seats computer players first; the server plays them as soon as the game awaits
+        them. Refusals (a variant the rules do not know, more bots than seats) are 409 with the
+        rule's id."""
         key_print = fingerprint(data)
         if idempotency_key is not None:
             earlier = created.get(idempotency_key, key_print)
@@ -161,6 +166,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
                 seed=data.seed,
                 game_id=game_id,
                 host_credential=credential_hash(game_id, host_token),
+                bots=[_bot_seat(bot) for bot in data.bots],
             )
         except GameExistsError as exists:
             # Only a repeated key makes an existing id. The first request may have finished
@@ -195,6 +201,41 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         version = games.latest_version(game_id)
         return Response(
             SeatTaken(game_id=game_id, seat=seat, version=version, token=token),
+            status_code=201,
+            headers={"Location": f"/games/{game_id}"},
+        )
+
+    @post(
+        "/games/{game_id:uuid}/bots",
+        operation_id="addBot",
+        response_headers=[LOCATION],
+        opt={STRICT_BODY: NewBot | None},
+        sync_to_thread=True,
+        status_code=201,
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        security=REQUIRED_BEARER,
+        tags=["lobby"],
+    )
+    def add_bot(
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        data: JSONBody[NewBot | None] = None,
+    ) -> Response[BotSeated]:
+        """Give the next free seat to a computer player (host token only, before the start).
+        The server plays it through the same rules and command path as a person; no token is
+        handed out for it."""
+        require_host(caller_of(games, game_id, request))
+        wanted = data or NewBot()
+        seat = games.add_bot(game_id, _bot_seat(wanted))
+        seen = games.seat_view(game_id, None).view
+        return Response(
+            BotSeated(
+                game_id=game_id,
+                seat=seat,
+                version=seen.version,
+                kind=wanted.kind,
+                name=seen.players[seat].name,
+            ),
             status_code=201,
             headers={"Location": f"/games/{game_id}"},
         )
@@ -369,7 +410,11 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         seat = caller_of(games, game_id, request).seat
         return _viewed(games.view(game_id, seat, version, as_played=as_played))
 
-    return [create_game, join, start, game, legal_actions, act, events, state]
+    return [create_game, join, add_bot, start, game, legal_actions, act, events, state]
+
+
+def _bot_seat(bot: NewBot) -> BotSeat:
+    return BotSeat(kind=bot.kind, name=bot.name, colour=bot.colour)
 
 
 def _created(body: CreatedGame, *, replayed: bool) -> Response[CreatedGame]:

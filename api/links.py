@@ -1,4 +1,5 @@
-"""OpenAPI links: how one answer feeds the next request (create → join → start → act).
+"""OpenAPI links: how one answer feeds the next request (create → join or seat a bot → start →
+act).
 
 They document the flow for people and let schemathesis's stateful tests walk it: the game id,
 the host token and a seat token go from the answer that gives them to the requests that need
@@ -21,6 +22,16 @@ _LINKS: dict[tuple[str, str, str], list[tuple[str, str, str, dict[str, str], str
         (
             "StartItAsHost",
             "/games/{game_id}/start",
+            "post",
+            {
+                "path.game_id": GAME_ID,
+                "header.Authorization": "Bearer {$response.body#/host_token}",
+            },
+            None,
+        ),
+        (
+            "SeatABotAsHost",
+            "/games/{game_id}/bots",
             "post",
             {
                 "path.game_id": GAME_ID,

@@ -5,7 +5,7 @@ Requests forbid unknown fields, so a misspelt field is a 400 naming it rather th
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 from uuid import UUID
 
 import msgspec
@@ -22,6 +22,37 @@ ZERO_MINIMUM: dict[str, object] = {"minimum": 0}
 
 class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pass
+
+
+#: The computer players the server can seat (``dodgecity.players.BOT_KINDS``).
+BotKind = Literal["heuristic", "random"]
+
+
+class NewBot(_Request, frozen=True):
+    """A seat for a computer player, played by the server: ``heuristic`` plays to win,
+    ``random`` picks any legal action."""
+
+    kind: BotKind = "heuristic"
+    name: (
+        Annotated[
+            str,
+            msgspec.Meta(
+                min_length=1,
+                max_length=MAX_NAME_LENGTH,
+                description="default: a name nobody at the table has",
+            ),
+        ]
+        | None
+    ) = None
+    colour: Colour | None = None
+
+
+class BotSeated(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: UUID
+    seat: int
+    version: int
+    kind: BotKind
+    name: str
 
 
 class NewGame(_Request, frozen=True):
@@ -41,6 +72,14 @@ class NewGame(_Request, frozen=True):
         ]
         | None
     ) = None
+    bots: Annotated[
+        tuple[NewBot, ...],
+        msgspec.Meta(
+            max_length=5,
+            description="computer players for the first seats, played by the server; no more "
+            "than `players`",
+        ),
+    ] = ()
 
 
 class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):

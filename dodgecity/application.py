@@ -35,6 +35,7 @@ from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEv
 
 from dodgecity.credentials import Access, Caller
 from dodgecity.database import Backend, Database, resolve
+from dodgecity.players import BotSeat, bot_name
 from dodgecity.records import (
     GENESIS,
     Command,
@@ -274,19 +275,32 @@ class DodgeCityApplication(Application[UUID]):
         seed: str | None = None,
         game_id: UUID | None = None,
         host_credential: str | None = None,
+        bots: Sequence[BotSeat] = (),
     ) -> UUID:
         """Open a game. Without a seed, an unguessable one is drawn (secret until the end).
 
-        ``host_credential`` is the hash of the token that may start the game."""
+        ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
+        first seats, in the same write: a game is never stored with only some of them."""
         game = Game.create(
             game_id or uuid4(),
             seed=seed or secrets.token_hex(16),
             max_players=max_players,
             variants=variants,
         )
+        # Each bot's seat is its own join command, as if the host had added it, so an audit
+        # re-runs every command; all are stored in one write.
+        commands: list[tuple[Command, list[DomainEvent]]] = [
+            (CreateCommand(host_credential=host_credential), game.collect_events())
+        ]
+        for bot in bots:
+            name = bot.name or bot_name(p.name for p in game.state.players)
+            game.join(name, bot.colour, bot=bot.kind)
+            commands.append(
+                (JoinCommand(name=name, colour=bot.colour, bot=bot.kind), game.collect_events())
+            )
         with self._locks.hold(game.id):
             try:
-                self._append(_Loaded(game, GENESIS), CreateCommand(host_credential=host_credential))
+                self._store(_Loaded(game, GENESIS), commands)
             except VersionConflictError:
                 raise GameExistsError(game.id) from None
         self._committed(game.id)
@@ -307,6 +321,19 @@ class DodgeCityApplication(Application[UUID]):
             expected_version,
             JoinCommand(name=name, colour=colour, credential=credential),
             lambda game: game.join(name, colour),
+        )
+
+    def add_bot(self, game_id: UUID, bot: BotSeat, *, expected_version: int | None = None) -> int:
+        """Give the next seat to a computer player; returns the seat. Nobody holds a token
+        for it: the server plays it (``dodgecity.bot_seats``)."""
+        name = bot.name or self.read(
+            game_id, lambda game: bot_name(p.name for p in game.state.players)
+        )
+        return self._execute(
+            game_id,
+            expected_version,
+            JoinCommand(name=name, colour=bot.colour, bot=bot.kind),
+            lambda game: game.join(name, bot.colour, bot=bot.kind),
         )
 
     def start(self, game_id: UUID, *, expected_version: int | None = None) -> int:
@@ -471,18 +498,28 @@ class DodgeCityApplication(Application[UUID]):
         return result
 
     def _append(self, loaded: _Loaded, command: Command) -> None:
+        self._store(loaded, [(command, loaded.game.collect_events())])
+
+    def _store(
+        self, loaded: _Loaded, commands: Sequence[tuple[Command, list[DomainEvent]]]
+    ) -> None:
+        """Seal the events each command recorded into the chain and store them in one write."""
         game = loaded.game
-        events = game.collect_events()
-        if not events:
+        recorded_at = self._clock().isoformat()
+        records: list[Record] = []
+        head = loaded.head
+        for command, events in commands:
+            records.extend(seal(events, head, recorded_at, command))
+            head = records[-1].hash if records else head
+        if not records:
             return
-        records = seal(events, loaded.head, self._clock().isoformat(), command)
         try:
             self.recorder.insert_events([_stored(game.id, record) for record in records])
         except IntegrityError:
             self._cache.evict(game.id)
             raise VersionConflictError(
                 game.id,
-                events[0].originator_version - 1,
+                records[0].version - 1,
                 self._latest_or_none(game.id),
                 store_clash=True,
             ) from None
@@ -490,13 +527,20 @@ class DodgeCityApplication(Application[UUID]):
             self._cache.evict(game.id)
             raise
         loaded.head = records[-1].hash
-        loaded.access.note(command, events[0])
+        for command, events in commands:
+            if events:
+                loaded.access.note(command, events[0])
         self._cache.put(game.id, loaded)
 
     def on_commit(self, listener: Callable[[UUID], None]) -> None:
         """Call ``listener(game_id)`` after each command this process stores, from the thread
         that stored it; live streams wake on it."""
         self._listeners.append(listener)
+
+    def off_commit(self, listener: Callable[[UUID], None]) -> None:
+        """Stop calling ``listener``; one that was never added is ignored."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     def _committed(self, game_id: UUID) -> None:
         if self.project_after_commands:

@@ -142,7 +142,7 @@ def _run(game_id: UUID, game: Game | None, command: Command, stored: Sequence[Re
         if game is None:
             raise _HistoryMismatchError(version, "the first command does not create the game")
         if isinstance(command, JoinCommand):
-            game.join(command.name, command.colour)
+            game.join(command.name, command.colour, bot=command.bot)
         elif isinstance(command, StartCommand):
             game.start()
         elif isinstance(command, ActCommand):

@@ -198,7 +198,8 @@ def _game_created(e: GameCreated, w: Words) -> str:
 
 
 def _player_joined(e: PlayerJoined, w: Words) -> str:
-    return f"{e.name} takes seat {e.seat} and plays {e.colour.value}"
+    who = e.name if e.bot is None else f"{e.name}, a {e.bot} bot,"
+    return f"{who} takes seat {e.seat} and plays {e.colour.value}"
 
 
 def _game_started(e: GameStarted, w: Words) -> str:

@@ -6,12 +6,14 @@ in-process shortcut used by simulations, and must decide exactly as ``decide`` w
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from dodgecity.heuristic import HeuristicPlayer
 from domain.actions import Action
 from domain.aggregates.game import Game
+from domain.events import Colour
 from domain.views import GameView
 
 
@@ -42,6 +44,31 @@ BOT_KINDS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
 }
+
+
+#: Names bot seats get when the host gives none: people of the real Dodge City.
+BOT_NAMES = ("Wyatt", "Bat", "Doc", "Kitty", "Luke")
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    """A seat the host gives to a computer player of ``kind``; the name defaults to one of
+    :data:`BOT_NAMES` nobody at the table has, the colour to the first free one."""
+
+    kind: str = "heuristic"
+    name: str | None = None
+    colour: Colour | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in BOT_KINDS:
+            raise ValueError(f"unknown bot kind {self.kind!r}: use {', '.join(BOT_KINDS)}")
+
+
+def bot_name(taken: Iterable[str]) -> str:
+    """The first of :data:`BOT_NAMES` not in ``taken``."""
+    names = set(taken)
+    free = (name for name in BOT_NAMES if name not in names)
+    return next(free, f"Bot {len(names) + 1}")
 
 
 def make_player(kind: str, seed: int | str | None) -> Bot:

@@ -36,11 +36,13 @@ class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
 
 
 class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="join"):
-    """Take a seat; ``credential`` is the hash of the seat's token, never the token."""
+    """Take a seat; ``credential`` is the hash of the seat's token, never the token. A bot
+    seat names its ``bot`` kind and has no credential: only the server plays it."""
 
     name: str
     colour: Colour | None  # no default: always written, as it was before omit_defaults
     credential: str | None = None
+    bot: str | None = None
 
 
 class StartCommand(msgspec.Struct, frozen=True, tag="start"):

@@ -86,7 +86,7 @@ def _created(state: GameState, e: GameCreated) -> None:
 
 
 def _joined(state: GameState, e: PlayerJoined) -> None:
-    state.players.append(Player(seat=e.seat, name=e.name, colour=e.colour))
+    state.players.append(Player(seat=e.seat, name=e.name, colour=e.colour, bot=e.bot))
 
 
 def _started(state: GameState, e: GameStarted) -> None:

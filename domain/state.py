@@ -47,6 +47,7 @@ class Player:
     seat: int
     name: str
     colour: Colour
+    bot: str | None = None  # the kind of computer player the server plays this seat as
     money: int = 0
     hand: list[str] = Factory(list)
     value_discs: list[int] = Factory(list)

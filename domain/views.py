@@ -42,6 +42,7 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     name: str
     colour: Colour
+    bot: str | None  # the kind of computer player the server plays this seat as; None: a person
     money: int
     points: int
     value_discs: tuple[int, ...]
@@ -191,6 +192,7 @@ def _player_view(state: GameState, seat: int, viewer: int | None, ended: bool) -
         seat=seat,
         name=player.name,
         colour=player.colour,
+        bot=player.bot,
         money=player.money,
         points=player.points,
         value_discs=tuple(player.value_discs),

@@ -79,8 +79,11 @@ class Game:
         )
         return game
 
-    def join(self, name: str, colour: Colour | None = None) -> int:
-        """Take the next seat; returns it. Seat order is clockwise order ([SETUP-PLAYERS])."""
+    def join(self, name: str, colour: Colour | None = None, *, bot: str | None = None) -> int:
+        """Take the next seat; returns it. Seat order is clockwise order ([SETUP-PLAYERS]).
+
+        ``bot`` names the kind of computer player that will play the seat; the rules treat it
+        as any other player."""
         state = self.state
         if state.status is not Status.LOBBY:
             raise RuleViolation("SETUP-PLAYERS", "seats can only be taken before the game starts")
@@ -95,7 +98,7 @@ class Game:
         elif colour in taken:
             raise RuleViolation("SETUP-PLAYERS", f"{colour} is already taken")
         seat = len(state.players)
-        self._trigger(PlayerJoined(seat=seat, name=name, colour=colour))
+        self._trigger(PlayerJoined(seat=seat, name=name, colour=colour, bot=bot))
         return seat
 
     def start(self) -> None:

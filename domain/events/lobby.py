@@ -18,10 +18,14 @@ class GameCreated(DomainEvent, frozen=True):
     seed: str
 
 
-class PlayerJoined(DomainEvent, frozen=True):
+class PlayerJoined(DomainEvent, frozen=True, omit_defaults=True):
+    """A seat was taken, by a person or, when ``bot`` names its kind, by a computer player that
+    the server plays. Written without ``bot`` for people, exactly as before bots existed."""
+
     seat: int
     name: str
     colour: Colour
+    bot: str | None = None
 
 
 class GameStarted(DomainEvent, frozen=True):
