@@ -29,11 +29,13 @@ from api.schemas import (
     CreatedGame,
     EventsPage,
     LegalActions,
+    NarrationPage,
     NewBot,
     NewGame,
     NewPlayer,
     SeatTaken,
     StartRequest,
+    Told,
     Version,
 )
 from api.threads import in_worker_thread
@@ -44,6 +46,7 @@ from dodgecity.application import (
     VersionConflictError,
 )
 from dodgecity.credentials import credential_hash, new_token
+from dodgecity.narration import describe
 from dodgecity.players import BotSeat
 from domain.actions import Action
 from domain.views import GameView
@@ -382,6 +385,42 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         )
 
     @get(
+        "/games/{game_id:uuid}/narration",
+        operation_id="listNarration",
+        sync_to_thread=True,
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=OPTIONAL_BEARER,
+        tags=["replay"],
+    )
+    def narration(
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        after: After = 0,
+        limit: EventsLimit = 100,
+    ) -> NarrationPage:
+        """The game's events after version `after`, each told in one English sentence, as the
+        caller may see them (a hidden card is "a card face down")."""
+        seat = caller_of(games, game_id, request).seat
+        page, latest = games.events_page(game_id, seat, after=after, limit=limit)
+        names, deck_name = games.read(
+            game_id, lambda game: ([p.name for p in game.state.players], game.state.variants.deck)
+        )
+        last = page[-1].originator_version if page else after
+        return NarrationPage(
+            game_id=game_id,
+            entries=[
+                Told(
+                    version=event.originator_version,
+                    type=type(event).__name__,
+                    text=describe(event, names, deck_name=deck_name),
+                )
+                for event in page
+            ],
+            latest_version=latest,
+            next_after=last if last < latest else None,
+        )
+
+    @get(
         "/games/{game_id:uuid}/states/{version:int}",
         operation_id="getState",
         response_headers=[ETAG],
@@ -410,7 +449,18 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         seat = caller_of(games, game_id, request).seat
         return _viewed(games.view(game_id, seat, version, as_played=as_played))
 
-    return [create_game, join, add_bot, start, game, legal_actions, act, events, state]
+    return [
+        create_game,
+        join,
+        add_bot,
+        start,
+        game,
+        legal_actions,
+        act,
+        events,
+        narration,
+        state,
+    ]
 
 
 def _bot_seat(bot: NewBot) -> BotSeat:

@@ -142,3 +142,21 @@ class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
     events: list[AnyEvent]
     latest_version: int
     next_after: int | None  # pass as ``after`` for the next page; None when none is left
+
+
+class Told(msgspec.Struct, frozen=True, kw_only=True):
+    """One event in words, as the caller may see it."""
+
+    version: int
+    type: str  # the event's type, as in GET …/events
+    text: str
+
+
+class NarrationPage(msgspec.Struct, frozen=True, kw_only=True):
+    """Events after version ``after`` told in plain English, as the caller may see them: what a
+    frontend shows as the game's log."""
+
+    game_id: UUID
+    entries: list[Told]
+    latest_version: int
+    next_after: int | None  # pass as ``after`` for the next page; None when none is left

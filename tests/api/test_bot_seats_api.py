@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from api.app import create_app
@@ -49,13 +49,20 @@ def my_turn(client: Client, game_id: str, token: str) -> dict[str, Any]:
 
 
 def test_the_api_offers_every_kind_of_bot() -> None:
-    assert set(BotKind.__args__) == set(BOT_KINDS)
+    assert set(get_args(BotKind)) == set(BOT_KINDS)
 
 
 def test_given_three_bot_seats_when_one_person_plays_over_http_then_the_game_ends_and_everyone_scored(client: Client) -> None:
     """One person, three bots, nothing but the public API: create with bots, join, start, then
     act whenever the game offers the seat something."""
-    game_id, host = create(client, {"players": 4, "seed": "bots-over-http", "bots": [{"kind": "heuristic"}, {"kind": "heuristic", "name": "Clay"}, {"kind": "random"}]})
+    game_id, host = create(
+        client,
+        {
+            "players": 4,
+            "seed": "bots-over-http",
+            "bots": [{"kind": "heuristic"}, {"kind": "heuristic", "name": "Clay"}, {"kind": "random"}],
+        },
+    )
     joined = client.post(f"/games/{game_id}/players", json={"name": "Ann"})
     assert joined.json()["seat"] == 3
     token = joined.json()["token"]
@@ -68,7 +75,12 @@ def test_given_three_bot_seats_when_one_person_plays_over_http_then_the_game_end
         assert answer.status_code == 200, answer.text
         posted += 1
     assert posted > 0
-    assert [(p["name"], p["bot"]) for p in seen["players"]] == [("Wyatt", "heuristic"), ("Clay", "heuristic"), ("Bat", "random"), ("Ann", None)]
+    assert [(p["name"], p["bot"]) for p in seen["players"]] == [
+        ("Wyatt", "heuristic"),
+        ("Clay", "heuristic"),
+        ("Bat", "random"),
+        ("Ann", None),
+    ]
     scores = client.get(f"/games/{game_id}/scores").json()
     assert [p["points"] for p in seen["players"]] == [row["points"] for row in sorted(scores["players"], key=lambda row: row["seat"])]
     events = client.get(f"/games/{game_id}/events", params={"limit": 500}).json()["events"]
@@ -118,3 +130,25 @@ def test_given_more_bots_than_seats_when_creating_then_it_is_refused_and_no_game
 @pytest.mark.parametrize("bots", [[{"kind": "genius"}], [{"name": ""}], [{"level": 3}], "heuristic"])
 def test_given_a_bad_bot_when_creating_then_it_is_a_validation_problem(client: Client, bots: object) -> None:
     is_problem(client.post("/games", json={"players": 2, "bots": bots}), 400, "invalid-request")
+
+
+def test_given_a_game_then_its_narration_tells_each_event_in_words_as_the_caller_may_see_it(client: Client) -> None:
+    """[SEE-SECRET] the log in words hides what the events hide: a spectator reads of cards
+    dealt face down, never which."""
+    game_id, host = create(client, {"players": 2, "seed": "told", "bots": [{"name": "Clay"}]})
+    token = client.post(f"/games/{game_id}/players", json={"name": "Ann"}).json()["token"]
+    client.post(f"/games/{game_id}/start", headers=bearer(host))
+    events = client.get(f"/games/{game_id}/events", params={"limit": 20}).json()["events"]
+    told = client.get(f"/games/{game_id}/narration", params={"limit": 20}).json()
+    assert [(e["version"], e["type"]) for e in told["entries"]] == [(e["originator_version"], e["type"]) for e in events]
+    texts = [e["text"] for e in told["entries"]]
+    assert texts[1] == "Clay, a heuristic bot, takes seat 0 and plays red"
+    assert texts[2] == "Ann takes seat 1 and plays blue"
+    mine = client.get(f"/games/{game_id}/narration", params={"limit": 20}, headers=bearer(token)).json()["entries"]
+    dealt = [
+        (spectator["text"], ann["text"]) for spectator, ann in zip(told["entries"], mine, strict=True) if spectator["type"] == "CardsDealt"
+    ]
+    assert dealt[0] == ("Clay is dealt 4 cards", "Clay is dealt 4 cards")
+    assert dealt[1][0] == "Ann is dealt 4 cards"
+    assert dealt[1][1].startswith("Ann is dealt 4 cards: "), "Ann reads her own cards, a spectator does not"
+    is_problem(client.get(f"/games/{game_id}/narration", params={"after": 10_000}), 404, "version-not-found")

@@ -60,7 +60,9 @@ def table_with_bots(games: DodgeCityApplication, kinds: Sequence[str], people: i
     return game_id
 
 
-def test_given_bots_for_three_seats_when_a_person_plays_the_fourth_then_the_game_is_played_to_its_end(games: DodgeCityApplication, bots: BotSeats) -> None:
+def test_given_bots_for_three_seats_when_a_person_plays_the_fourth_then_the_game_is_played_to_its_end(
+    games: DodgeCityApplication, bots: BotSeats
+) -> None:
     """[SETUP-PLAYERS] bots are players like any other: the game ends, and the audit of its log
     (every command re-run through the rules) finds nothing wrong."""
     game_id = table_with_bots(games, ["heuristic", "heuristic", "random"])
@@ -72,7 +74,9 @@ def test_given_bots_for_three_seats_when_a_person_plays_the_fourth_then_the_game
     assert actors == {0, 1, 2, 3}, "every seat acted, the bots through ordinary commands"
 
 
-def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free_names_and_are_shown_as_bots(games: DodgeCityApplication) -> None:
+def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free_names_and_are_shown_as_bots(
+    games: DodgeCityApplication,
+) -> None:
     game_id = games.create_game(max_players=4, seed="s", bots=[BotSeat("heuristic"), BotSeat("random", name="Clay")])
     games.join(game_id, "Ann", credential="ann's hash")
     seat = games.add_bot(game_id, BotSeat("heuristic"))
@@ -82,7 +86,12 @@ def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free
     joined = [e for e in games.domain_events(game_id) if isinstance(e, PlayerJoined)]
     assert [e.bot for e in joined] == ["heuristic", "random", None, "heuristic"]
     commands = [r.command for r in games.records(game_id) if isinstance(r.command, JoinCommand)]
-    assert [(c.bot, c.credential) for c in commands] == [("heuristic", None), ("random", None), (None, "ann's hash"), ("heuristic", None)], "a bot seat has no token"
+    assert [(c.bot, c.credential) for c in commands] == [
+        ("heuristic", None),
+        ("random", None),
+        (None, "ann's hash"),
+        ("heuristic", None),
+    ], "a bot seat has no token"
 
 
 def test_given_more_bots_than_seats_when_creating_then_it_is_refused_and_nothing_is_stored(games: DodgeCityApplication) -> None:
@@ -196,7 +205,9 @@ class _Refused(_Watching):
         return CommitCard(card="no-such-card")
 
 
-def test_given_a_bot_seat_then_it_is_shown_only_its_own_seats_view_and_its_legal_actions(games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_given_a_bot_seat_then_it_is_shown_only_its_own_seats_view_and_its_legal_actions(
+    games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """[SEE-SECRET] a bot seat learns what its seat's token would: its own hand, nobody else's."""
     monkeypatch.setitem(BOT_KINDS, "watching", _Watching)
     monkeypatch.setattr(_Watching, "shown", [])
@@ -210,7 +221,9 @@ def test_given_a_bot_seat_then_it_is_shown_only_its_own_seats_view_and_its_legal
         assert actions == games.game_at(game_id, view.version).legal_actions(0)
 
 
-def test_given_a_bot_whose_choice_is_refused_then_it_plays_a_legal_action_and_the_game_goes_on(games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+def test_given_a_bot_whose_choice_is_refused_then_it_plays_a_legal_action_and_the_game_goes_on(
+    games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """A bot's bug must not stall a person's game: the refusal is logged with its rule, and a
     random legal action is played instead."""
     monkeypatch.setitem(BOT_KINDS, "refused", _Refused)
