@@ -36,6 +36,7 @@ from litestar.status_codes import HTTP_204_NO_CONTENT, HTTP_307_TEMPORARY_REDIRE
 
 from api.auth import SECURITY_SCHEMES
 from api.bodies import decode_strictly
+from api.catalog import catalog_routes
 from api.document import finish_document
 from api.games import game_routes
 from api.idempotency import CreatedGames
@@ -194,6 +195,7 @@ def create_app(
             scores,
             leaderboard,
             docs,
+            *catalog_routes(),
             *game_routes(games, CreatedGames()),
             *stream_routes(games, wakeups, stream_idle_seconds),
             _docs_assets(),

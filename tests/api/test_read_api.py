@@ -81,3 +81,22 @@ def test_given_the_serve_command_then_a_real_server_answers_on_sqlite(tmp_path: 
         health = httpx.get(f"{server.url}/health", timeout=5)
     assert health.status_code == 200
     assert health.json()["database"] == url
+
+
+def test_given_the_catalog_then_it_draws_every_building_and_words_every_card() -> None:
+    """[SETUP-BOARD] the buildings in play by player count, and [COMP-DECK] both decks, as a
+    frontend needs them: the same data the rules use."""
+    from api.catalog import catalog
+    from domain.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT, EVENT_CARDS, deck
+
+    sheet = catalog()
+    assert [b.id for b in sheet.buildings] == list(BUILDINGS)
+    for building in sheet.buildings:
+        spec = BUILDINGS[building.id]
+        assert set(building.fields) == spec.fields
+        assert [(m.row, m.col) for m in building.landmarks] == list(spec.landmarks)
+        assert all(0 <= r < building.rows and 0 <= c < building.cols for r, c in building.fields)
+    assert sheet.buildings_by_player_count == {str(n): list(ids) for n, ids in BUILDINGS_BY_PLAYER_COUNT.items()}
+    assert {name: [c.id for c in cards] for name, cards in sheet.decks.items()} == {name: list(deck(name)) for name in sheet.decks}
+    assert len(sheet.decks["default_32"]) == 32
+    assert [e.id for e in sheet.event_cards] == list(EVENT_CARDS)
