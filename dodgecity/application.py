@@ -665,10 +665,15 @@ class DodgeCityApplication(Application[UUID]):
     # -- storing whole games (imports, simulations) -----------------------------------------
 
     def store_game(
-        self, game_id: UUID, commands: Sequence[tuple[Command, list[DomainEvent]]]
+        self,
+        game_id: UUID,
+        commands: Sequence[tuple[Command, list[DomainEvent]]],
+        recorded_at: str | None = None,
     ) -> None:
-        """Store a game played elsewhere: each command with the events it recorded."""
-        self.insert_records(game_id, seal_game(commands, self._clock().isoformat()))
+        """Store a game played elsewhere: each command with the events it recorded, all
+        recorded at ``recorded_at`` (an ISO 8601 time; now if None)."""
+        stamp = recorded_at or self._clock().isoformat()
+        self.insert_records(game_id, seal_game(commands, stamp))
 
     def insert_records(self, game_id: UUID, records: Sequence[Record]) -> None:
         """Append a whole game's records at once; refuses a game id the store already has."""

@@ -9,7 +9,8 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from uuid import UUID, uuid4
+from datetime import UTC, datetime, timedelta
+from uuid import UUID, uuid4, uuid5
 
 import msgspec
 
@@ -21,6 +22,11 @@ from domain.events import DomainEvent
 
 #: Receives each command a simulated game performed and the events it recorded, in order.
 CommandLog = Callable[[Command, list[DomainEvent]], None]
+
+#: Simulated games' ids are named by their seeds in this namespace (any fixed UUID would do).
+SIMULATED_GAMES = UUID("0b6f3c52-9e1d-4c7a-8f25-4a3d9e6b7c10")
+#: The logical clock of seeded simulations: game ``i`` is recorded at this time plus ``i`` s.
+SIMULATION_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 #: A game that has not ended after this many actions is reported as stuck, not looped on forever.
 MAX_ACTIONS_PER_GAME = 100_000
@@ -113,6 +119,18 @@ def _result(game: Game, seed: str, actions: int, error: str | None) -> GameResul
     )
 
 
+def simulated_game_id(seed: str) -> UUID:
+    """A simulated game's id, named by its seed: the same seed stores the same game."""
+    return uuid5(SIMULATED_GAMES, seed)
+
+
+def logical_time(index: int) -> str:
+    """When seeded game ``index`` is said to be recorded. Simulated games are played at no
+    particular time; a clock that depends only on the game makes a stored run reproducible
+    byte for byte, and its 1970 date says at a glance that it is not a wall-clock time."""
+    return (SIMULATION_EPOCH + timedelta(seconds=index)).isoformat()
+
+
 def seeds(base: str | None, count: int) -> Iterator[str]:
     """Per-game seeds: derived from ``base`` when given (reproducible), otherwise unguessable."""
     for index in range(count):
@@ -149,8 +167,9 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     errors: list[str]
 
 
-#: Stores one finished game: its id and every command with the events it recorded.
-GameSink = Callable[[UUID, list[tuple[Command, list[DomainEvent]]]], None]
+#: Stores one finished game: its id, every command with the events it recorded, and the time
+#: to record it at (None: now).
+GameSink = Callable[[UUID, list[tuple[Command, list[DomainEvent]]], str | None], None]
 Recorded = list[tuple[Command, list[DomainEvent]]]
 
 
@@ -187,6 +206,7 @@ def _play(task: _Game) -> tuple[GameResult, UUID, Recorded | None]:
         task.players,
         task.seed,
         seats=seats,
+        game_id=simulated_game_id(task.seed),
         log=None if commands is None else _append_to(commands),
         check=task.check,
     )
@@ -205,7 +225,9 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games between the kinds of player in ``bots`` (see :func:`lineup`), in
-    ``jobs`` processes; with ``store``, hand each finished game over to be stored, in order.
+    ``jobs`` processes; with ``store``, hand each finished game over to be stored, in order,
+    with a logical recording time when ``seed`` is given (see :func:`logical_time`), so that
+    the same seed stores the same bytes.
 
     With ``check``, every game checks the engine's invariants after every action (a violation
     is a failed game). ``progress(done)`` is told how many games have finished. Each game
@@ -219,7 +241,7 @@ def simulate(
     results = []
     for done, (result, game_id, commands) in enumerate(_played(tasks, jobs), start=1):
         if store is not None and commands is not None:
-            store(game_id, commands)
+            store(game_id, commands, None if seed is None else logical_time(done - 1))
         results.append(result)
         if progress is not None:
             progress(done)

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
+import msgspec
 import pytest
+from dodgecity.application import DodgeCityApplication
+from dodgecity.audit import verify
 from dodgecity.cli import main
 from dodgecity.progress import ProgressBar
 from dodgecity.simulation import lineup, wilson
+from dodgecity.transfer import export_record
 
 
 def test_given_a_seed_when_simulating_then_every_game_ends_and_json_reports_them(
@@ -131,3 +136,56 @@ def test_given_bad_simulation_options_then_a_message_and_exit_2(argv: list[str],
         main(["simulate", *argv])
     assert exit_.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_given_the_same_seed_when_storing_simulations_in_two_databases_then_the_stored_records_are_identical_byte_for_byte(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Game ids are named by the seeds and a seeded run records at a logical time, so the same
+    seed stores the same bytes (ids, payloads, commands, times and hash chains), whatever --jobs."""
+    stored = []
+    for name, jobs in (("one", "1"), ("two", "2")):
+        url = f"sqlite:///{tmp_path / name}.db"
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--games",
+                    "4",
+                    "--players",
+                    "3",
+                    "--seed",
+                    "bytes",
+                    "--db",
+                    url,
+                    "--jobs",
+                    jobs,
+                    "--bots",
+                    "heuristic,random",
+                    "--progress",
+                    "never",
+                ]
+            )
+            == 0
+        )
+        app = DodgeCityApplication(url)
+        try:
+            stored.append({game_id: export_record(game_id, app.records(game_id)) for game_id in app.game_ids()})
+            assert all(verify(game_id, app.records(game_id)).ok for game_id in app.game_ids())
+        finally:
+            app.close()
+    assert len(stored[0]) == 4
+    assert stored[0] == stored[1]
+    first = msgspec.json.decode(next(iter(stored[0].values())))
+    assert {e["recorded_at"] for e in first["events"]} <= {f"1970-01-01T00:00:0{i}+00:00" for i in range(4)}
+    capsys.readouterr()
+
+
+def test_given_a_seed_already_stored_when_simulating_into_the_same_database_then_a_message_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    assert main(["simulate", "--games", "1", "--players", "2", "--seed", "again", "--db", url, "--progress", "never"]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--games", "1", "--players", "2", "--seed", "again", "--db", url, "--progress", "never"]) == 1
+    assert "already exists" in capsys.readouterr().err
