@@ -38,6 +38,7 @@ import heapq
 import itertools
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from domain.actions import (
@@ -146,19 +147,23 @@ class RouteFinder:
         self.blocked_weight = blocked_weight
         self.bound = bound
         self._known: dict[Position, Route | None] = {}
-        self._recent: dict[str, list[tuple[frozenset[Cell], frozenset[Cell], Route | None]]] = {}
+        self._recent: dict[
+            tuple[str, int], list[tuple[frozenset[Cell], frozenset[Cell], Route | None]]
+        ] = {}
 
     def __call__(
-        self, building_id: str, own: frozenset[Cell], blocked: frozenset[Cell]
+        self, building_id: str, own: frozenset[Cell], blocked: frozenset[Cell], seat: int = -1
     ) -> Route | None:
+        """The cheapest route for the player owning ``own`` (``seat``: whose stones they are,
+        so that his later positions are derived from his own earlier ones)."""
         key = (building_id, own, blocked)
         known = self._known.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known
-        route = self._derived(building_id, own, blocked)
+        route = self._derived((building_id, seat), own, blocked)
         if route is _UNKNOWN:
             route = self._solve(building_id, own, blocked)
-            recent = self._recent.setdefault(building_id, [])
+            recent = self._recent.setdefault((building_id, seat), [])
             recent.insert(0, (own, blocked, route))
             del recent[self.RECENT :]
         if len(self._known) >= self.CACHE_LIMIT:
@@ -167,51 +172,62 @@ class RouteFinder:
         return route
 
     def _derived(
-        self, building_id: str, own: frozenset[Cell], blocked: frozenset[Cell]
+        self, whose: tuple[str, int], own: frozenset[Cell], blocked: frozenset[Cell]
     ) -> Route | None:
         """The answer from a recently solved position, when the changes since provably keep its
         tree cheapest; ``_UNKNOWN`` otherwise. Changing a field's weight by ``d`` changes any
         tree's cost by at most ``d``, and exactly ``d`` for trees through it. So the old tree
-        stays cheapest when every new own stone is on it, every new opposing stone is off it,
-        and (when stones can be crossed) every opposing stone gone was on it."""
+        stays cheapest when every field that got cheaper is on it (a new own stone; an opposing
+        stone gone, when stones can be crossed) and every field that got dearer is off it (an
+        own stone gone, a new opposing stone)."""
         crossing = self.blocked_weight < INFINITY
-        for earlier_own, earlier_blocked, earlier in self._recent.get(building_id, ()):
-            if not earlier_own <= own:
-                continue
+        for earlier_own, earlier_blocked, earlier in self._recent.get(whose, ()):
             if earlier is None:
-                if own == earlier_own and earlier_blocked <= blocked:
-                    return None  # more walls never make a route cheaper
+                if own <= earlier_own and earlier_blocked <= blocked:
+                    return None  # no field got cheaper: still no route within the bound
                 continue
             missing = set(earlier.missing)
+            new_own = own - earlier_own
             gone = earlier_blocked - blocked
-            if gone and not (crossing and gone <= missing):
-                continue
-            if not (own - earlier_own) <= missing or not missing.isdisjoint(
-                blocked - earlier_blocked
+            if (
+                not new_own <= missing
+                or (gone and not (crossing and gone <= missing))
+                or not earlier.used <= own
+                or not missing.isdisjoint(blocked - earlier_blocked)
             ):
                 continue
-            return Route(
-                tuple(c for c in earlier.missing if c not in own),
-                earlier.used | (own - earlier_own),
-            )
+            return Route(tuple(c for c in earlier.missing if c not in own), earlier.used | new_own)
         return _UNKNOWN
 
     def _solve(
         self, building_id: str, own: frozenset[Cell], blocked: frozenset[Cell]
     ) -> Route | None:
-        grid = GRIDS[building_id]
-        blocked_weight = self.blocked_weight
-        weights = [
-            blocked_weight if cell in blocked else (0 if cell in own else 1) for cell in grid.fields
-        ] + [0] * len(grid.landmarks)
-        solver = _near_steiner if self.bound <= THREAT_DISTANCE else _steiner
-        nodes = solver(grid, weights, self.bound)
-        if nodes is None:
-            return None
-        field_count = len(grid.fields)
-        missing = tuple(sorted(grid.cells[i] for i in nodes if weights[i] > 0))
-        used = frozenset(grid.cells[i] for i in nodes if i < field_count and weights[i] == 0)
-        return Route(missing, used)
+        return _solved(building_id, own, blocked, self.blocked_weight, self.bound)
+
+
+@lru_cache(maxsize=20_000)
+def _solved(
+    building_id: str,
+    own: frozenset[Cell],
+    blocked: frozenset[Cell],
+    blocked_weight: int,
+    bound: int,
+) -> Route | None:
+    """A cheapest route, solved. A pure function of the position, so remembered for every
+    player in the process: each player asks about each opponent's position too, and 30% of the
+    positions solved in 4-player games had been solved for another player before."""
+    grid = GRIDS[building_id]
+    weights = [
+        blocked_weight if cell in blocked else (0 if cell in own else 1) for cell in grid.fields
+    ] + [0] * len(grid.landmarks)
+    solver = _near_steiner if bound <= THREAT_DISTANCE else _steiner
+    nodes = solver(grid, weights, bound)
+    if nodes is None:
+        return None
+    field_count = len(grid.fields)
+    missing = tuple(sorted(grid.cells[i] for i in nodes if weights[i] > 0))
+    used = frozenset(grid.cells[i] for i in nodes if i < field_count and weights[i] == 0)
+    return Route(missing, used)
 
 
 #: What an opposing stone counts for in a "soft" route, one that may go through stones an Indian
@@ -227,6 +243,8 @@ class RouteBook:
     several equally cheap trees a finder returns can depend on what it was asked before, and a
     player's choices must depend only on the views it was shown."""
 
+    READ_LIMIT = 256
+
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         #: Routes that stay clear of opposing stones (what the player buys along).
@@ -235,6 +253,19 @@ class RouteBook:
         self.soft = RouteFinder(SOFT_WEIGHT, INFINITY - 1)
         #: Routes of at most ``THREAT_DISTANCE`` stones (is an opponent about to control?).
         self.short = RouteFinder(INFINITY, THREAT_DISTANCE)
+        self._read: dict[int, tuple[BuildingView, _Building]] = {}
+
+    def building(self, view: BuildingView) -> _Building:
+        """``view`` read, or the reading of the very same view object: views of buildings that
+        did not change are shared from one decision to the next (``domain.views``)."""
+        known = self._read.get(id(view))
+        if known is not None and known[0] is view:  # the view is held, so its id is not reused
+            return known[1]
+        if len(self._read) >= self.READ_LIMIT:
+            self._read.clear()
+        building = _Building(view)
+        self._read[id(view)] = (view, building)
+        return building
 
 
 def _steiner(grid: _Grid, weights: list[int], bound: int) -> set[int] | None:
@@ -495,7 +526,7 @@ LANDMARK_TOUCHED_FROM: dict[str, dict[Cell, int]] = {
 class _Building:
     """One open building as the player sees it."""
 
-    __slots__ = ("controllers", "empty", "figure", "id", "own", "stones_by_seat", "taken")
+    __slots__ = ("_cells", "controllers", "empty", "figure", "id", "stones_by_seat", "taken")
 
     def __init__(self, view: BuildingView) -> None:
         self.id = view.id
@@ -506,10 +537,13 @@ class _Building:
             self.stones_by_seat.setdefault(stone.seat, set()).add((stone.row, stone.col))
         self.taken = frozenset((s.row, s.col) for s in view.stones)
         self.empty = len(GRIDS[view.id].fields) - len(self.taken)
-        self.own: frozenset[Cell] = frozenset()
+        self._cells: dict[int, frozenset[Cell]] = {}
 
     def cells_of(self, seat: int) -> frozenset[Cell]:
-        return frozenset(self.stones_by_seat.get(seat, ()))
+        cells = self._cells.get(seat)
+        if cells is None:
+            cells = self._cells[seat] = frozenset(self.stones_by_seat.get(seat, ()))
+        return cells
 
 
 class _Situation:
@@ -524,7 +558,7 @@ class _Situation:
         self.player = view.players[self.me]
         self.hand: tuple[str, ...] = self.player.hand or ()
         self.buildings: dict[str, _Building] = {
-            b.id: _Building(b) for b in view.buildings if b.status == "open"
+            b.id: book.building(b) for b in view.buildings if b.status == "open"
         }
         self._routes: dict[tuple[str, int], Route | None] = {}
         self._threats: dict[str, tuple[int, Route] | None] = {}
@@ -537,7 +571,7 @@ class _Situation:
         if key not in self._routes:
             building = self.buildings[building_id]
             own = building.cells_of(seat)
-            self._routes[key] = self.book.cheapest(building_id, own, building.taken - own)
+            self._routes[key] = self.book.cheapest(building_id, own, building.taken - own, seat)
         return self._routes[key]
 
     def value_of(self, building_id: str, figure: Figure | None = None) -> int:
@@ -587,7 +621,7 @@ class _Situation:
             if seat == self.me or not _could_be_close(building_id, cells):
                 continue
             own = frozenset(cells)
-            route = self.book.short(building_id, own, building.taken - own)
+            route = self.book.short(building_id, own, building.taken - own, seat)
             if route is None or route.cost == 0:
                 continue
             if best is None or route.cost < best[1].cost:
@@ -841,7 +875,7 @@ class HeuristicPlayer:
         if not own or situation.me in building.controllers:
             return {}
         blocked = building.taken - own
-        soft = situation.book.soft(building.id, own, blocked)
+        soft = situation.book.soft(building.id, own, blocked, situation.me)
         if soft is None:
             return {}
         return {cell: float(SOFT_WEIGHT - 1) for cell in soft.missing if cell in blocked}

@@ -453,5 +453,12 @@ _APPLY: dict[type[DomainEvent], Callable[[GameState, Any], None]] = {
 
 def evolve(state: GameState, event: DomainEvent) -> GameState:
     """Apply one event to the state, in place, and return the state."""
-    _APPLY[type(event)](state, event)
+    kind = type(event)
+    _APPLY[kind](state, event)
+    if kind in _CHANGE_A_BUILDING:
+        state.buildings[event.building].revision += 1  # type: ignore[attr-defined]
     return state
+
+
+#: The events that may change a building (claims, stones, closing) are those that name one.
+_CHANGE_A_BUILDING = frozenset(kind for kind in _APPLY if "building" in kind.__struct_fields__)

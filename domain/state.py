@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from uuid import UUID
 
-from attrs import Factory, define
+from attrs import Factory, define, field
 
 from domain.events.base import NO_GAME, Cell, Colour, EndReason, Stage, Variants
 from domain.figures import Figure
@@ -69,6 +69,9 @@ class Building:
     status: BuildingStatus = BuildingStatus.OPEN
     stones: dict[Cell, int] = Factory(dict)
     scored_by: int | None = None
+    #: Counts the events that changed the building (``domain.evolve``), so that its view can be
+    #: reused until it changes; bookkeeping, not part of what the game is.
+    revision: int = field(default=0, eq=False, repr=False)
 
     @property
     def is_open(self) -> bool:

@@ -28,11 +28,11 @@ from domain.events import (
     StartCardCommitted,
     Variants,
 )
-from domain.events.base import Colour, EndReason, Stage
+from domain.events.base import Cell, Colour, EndReason, Stage
 from domain.figures import Figure, building_value
-from domain.rules.board import building_controllers
+from domain.rules.board import stones_controllers
 from domain.rules.pending import pending_decisions
-from domain.state import GameState, Status
+from domain.state import Building, BuildingStatus, GameState, Status
 
 #: Stands in for a card id or a seed the viewer may not see; keeps counts visible.
 HIDDEN = "hidden"
@@ -207,15 +207,54 @@ def _player_view(state: GameState, seat: int, viewer: int | None, ended: bool) -
 
 def _building_view(state: GameState, building_id: str) -> BuildingView:
     building = state.buildings[building_id]
+    # A view is built for every decision, and most buildings are as they were at the one
+    # before: their views (immutable, so shared) are reused until the building changes. The
+    # building is held by its entry, so its id cannot be another building's meanwhile.
+    remembered = _BUILDING_VIEWS.get(id(building))
+    if (
+        remembered is not None
+        and remembered[0] is building
+        and remembered[1] == building.revision
+    ):
+        return remembered[2]
+    shown = _shown_building(
+        building.id,
+        building.figure,
+        building.status,
+        building.scored_by,
+        tuple(building.stones.items()),
+        landmarks_bridge=state.variants.landmarks_bridge,
+    )
+    if len(_BUILDING_VIEWS) >= _BUILDING_VIEWS_KEPT:
+        _BUILDING_VIEWS.clear()
+    _BUILDING_VIEWS[id(building)] = (building, building.revision, shown)
+    return shown
+
+
+_BUILDING_VIEWS: dict[int, tuple[Building, int, BuildingView]] = {}
+_BUILDING_VIEWS_KEPT = 4096
+
+
+def _shown_building(
+    building_id: str,
+    figure: Figure | None,
+    status: BuildingStatus,
+    scored_by: int | None,
+    stones: tuple[tuple[Cell, int], ...],
+    *,
+    landmarks_bridge: bool,
+) -> BuildingView:
     return BuildingView(
-        id=building.id,
-        name=BUILDINGS[building.id].name,
-        figure=building.figure,
-        value=None if building.figure is None else building_value(building.figure),
-        status=building.status.value,
-        stones=tuple(StoneView(r, c, seat) for (r, c), seat in sorted(building.stones.items())),
-        controllers=building_controllers(state, building) if building.is_open else (),
-        scored_by=building.scored_by,
+        id=building_id,
+        name=BUILDINGS[building_id].name,
+        figure=figure,
+        value=None if figure is None else building_value(figure),
+        status=status.value,
+        stones=tuple(StoneView(r, c, seat) for (r, c), seat in sorted(stones)),
+        controllers=stones_controllers(building_id, frozenset(stones), landmarks_bridge)
+        if status is BuildingStatus.OPEN
+        else (),
+        scored_by=scored_by,
     )
 
 

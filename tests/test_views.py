@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import msgspec
 import pytest
@@ -204,3 +204,35 @@ def test_SEE_PRIVATE_given_two_games_differing_only_in_another_seats_hand_then_m
         assert view_json(other, 1) != view_json(game, 1)
         checked += 1
     assert checked > 0
+
+
+def test_given_random_games_then_every_remembered_building_view_equals_one_built_afresh() -> None:
+    """Building views are reused until an event changes the building (``revision``): after every
+    action of several random games, each reused view equals one built from the building now."""
+    from dodgecity.players import RandomPlayer
+    from domain.aggregates.game import Game
+    from domain.views import _building_view, _shown_building
+
+    checked = 0
+    for index in range(4):
+        game = Game.create(uuid4(), seed=f"remembered-{index}", max_players=3)
+        for seat in range(3):
+            game.join(f"p{seat}")
+        game.start()
+        player = RandomPlayer(index)
+        while not game.is_over:
+            seat = game.pending()[0].seat
+            game.act(seat, player.choose(game, seat))
+            state = game.state
+            for building in state.buildings.values():
+                fresh = _shown_building(
+                    building.id,
+                    building.figure,
+                    building.status,
+                    building.scored_by,
+                    tuple(building.stones.items()),
+                    landmarks_bridge=state.variants.landmarks_bridge,
+                )
+                assert _building_view(state, building.id) == fresh
+                checked += 1
+    assert checked > 1000

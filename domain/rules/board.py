@@ -36,13 +36,13 @@ def is_full(building: Building) -> bool:
 
 
 def building_controllers(state: GameState, building: Building) -> tuple[int, ...]:
-    return _controllers(
+    return stones_controllers(
         building.id, frozenset(building.stones.items()), state.variants.landmarks_bridge
     )
 
 
 @lru_cache(maxsize=4096)
-def _controllers(
+def stones_controllers(
     building_id: str, stones: frozenset[tuple[Cell, int]], landmarks_bridge: bool
 ) -> tuple[int, ...]:
     # Every view asks this of every open building after each action, and most buildings have not
