@@ -211,11 +211,7 @@ def _building_view(state: GameState, building_id: str) -> BuildingView:
     # before: their views (immutable, so shared) are reused until the building changes. The
     # building is held by its entry, so its id cannot be another building's meanwhile.
     remembered = _BUILDING_VIEWS.get(id(building))
-    if (
-        remembered is not None
-        and remembered[0] is building
-        and remembered[1] == building.revision
-    ):
+    if remembered is not None and remembered[0] is building and remembered[1] == building.revision:
         return remembered[2]
     shown = _shown_building(
         building.id,
