@@ -6,16 +6,19 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, get_args
 
+import httpx
 import pytest
 from api.app import create_app
 from api.schemas import BotKind
 from dodgecity.application import DodgeCityApplication
-from dodgecity.players import BOT_KINDS
+from dodgecity.players import BOT_KINDS, BotSeat
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from tests.api.servers import serving
 from tests.api.test_play_api import bearer, is_problem
 
 Client = TestClient[Litestar]
@@ -152,3 +155,19 @@ def test_given_a_game_then_its_narration_tells_each_event_in_words_as_the_caller
     assert dealt[1][0] == "Ann is dealt 4 cards"
     assert dealt[1][1].startswith("Ann is dealt 4 cards: "), "Ann reads her own cards, a spectator does not"
     is_problem(client.get(f"/games/{game_id}/narration", params={"after": 10_000}), 404, "version-not-found")
+
+
+def test_given_bots_due_while_no_server_ran_when_the_server_starts_then_they_play_the_game_to_its_end(tmp_path: Path) -> None:
+    """A game started through the store alone (as if the server had stopped right after the
+    start) is played on by `dodgecity serve` as soon as it starts: it looks at running games."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    games = DodgeCityApplication(url)
+    game_id = games.create_game(max_players=2, seed="resumed", bots=[BotSeat("heuristic"), BotSeat("random")])
+    games.start(game_id)
+    games.close()
+    with serving(url) as server:
+        deadline = time.monotonic() + BOT_SECONDS
+        while (seen := httpx.get(f"{server.url}/games/{game_id}").json())["status"] != "ended":
+            assert time.monotonic() < deadline, f"the bots did not play on: {seen['awaiting']}"
+            time.sleep(0.1)
+        assert httpx.get(f"{server.url}/games/{game_id}/scores").status_code == 200
