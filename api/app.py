@@ -38,6 +38,7 @@ from api.auth import SECURITY_SCHEMES
 from api.bodies import decode_strictly
 from api.catalog import catalog_routes
 from api.document import finish_document
+from api.frontend import play_routes
 from api.games import game_routes
 from api.idempotency import CreatedGames
 from api.limits import rate_limited
@@ -196,6 +197,7 @@ def create_app(
             leaderboard,
             docs,
             *catalog_routes(),
+            *play_routes(),
             *game_routes(games, CreatedGames()),
             *stream_routes(games, wakeups, stream_idle_seconds),
             _docs_assets(),

@@ -1,0 +1,98 @@
+"""The reference web frontend: ``GET /play`` and its files under ``/play/…``.
+
+The page is plain HTML, CSS and JavaScript modules (no build step) that use the public REST API
+alone, so it shows nothing a client of the API could not see with the same token. Its files ship
+inside the package (``api/play``) and are read with importlib.resources, so the server finds them
+wherever it is installed and whatever its working directory.
+
+None of these routes is part of the API, so none appears in the OpenAPI document.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from litestar import Request, Response, get
+from litestar.exceptions import NotFoundException
+from litestar.handlers import HTTPRouteHandler
+from litestar.status_codes import HTTP_304_NOT_MODIFIED
+
+PAGE = "index.html"
+#: litestar adds "; charset=utf-8" to every text/* type itself.
+CONTENT_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+}
+#: The page may load and call nothing but this server: no inline code, no other origin.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+    )
+)
+COMMON_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    # Revalidated on every load (a cheap 304), so a new server version is never mixed with
+    # modules cached from an old one.
+    "Cache-Control": "no-cache",
+}
+
+
+@dataclass(frozen=True)
+class _Asset:
+    body: bytes
+    content_type: str
+    etag: str
+
+    def answer(self, request: Request[Any, Any, Any]) -> Response[bytes]:
+        headers = {**COMMON_HEADERS, "ETag": self.etag}
+        if self.content_type.startswith("text/html"):
+            headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        if request.headers.get("if-none-match") == self.etag:
+            return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
+        return Response(self.body, media_type=self.content_type, headers=headers)
+
+
+def _assets() -> dict[str, _Asset]:
+    """Every servable file of ``api/play``, by name, read once: they change only with a release."""
+    found: dict[str, _Asset] = {}
+    for entry in resources.files("api").joinpath("play").iterdir():
+        suffix = entry.name[entry.name.rfind(".") :] if "." in entry.name else ""
+        if not entry.is_file() or suffix not in CONTENT_TYPES:
+            continue
+        body = entry.read_bytes()
+        digest = hashlib.sha256(body).hexdigest()[:16]
+        found[entry.name] = _Asset(body, CONTENT_TYPES[suffix], f'"{digest}"')
+    if PAGE not in found:
+        raise RuntimeError("the frontend's files are missing from the api package: reinstall it")
+    return found
+
+
+def play_routes() -> list[HTTPRouteHandler]:
+    assets = _assets()
+
+    @get("/play", include_in_schema=False)
+    async def page(request: Request[Any, Any, Any]) -> Response[bytes]:
+        return assets[PAGE].answer(request)
+
+    @get("/play/{name:str}", include_in_schema=False)
+    async def asset(name: str, request: Request[Any, Any, Any]) -> Response[bytes]:
+        # Only the files listed at startup: a name is a key here, never a path on disk.
+        found = assets.get(name)
+        if found is None:
+            raise NotFoundException(detail=f"the frontend has no file {name!r}")
+        return found.answer(request)
+
+    return [page, asset]
