@@ -228,7 +228,7 @@ def _building_view(state: GameState, building_id: str) -> BuildingView:
 
 
 _BUILDING_VIEWS: dict[int, tuple[Building, int, BuildingView]] = {}
-_BUILDING_VIEWS_KEPT = 4096
+_BUILDING_VIEWS_KEPT = 1024
 
 
 def _shown_building(
