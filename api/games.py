@@ -230,15 +230,11 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         require_host(caller_of(games, game_id, request))
         wanted = data or NewBot()
         seat = games.add_bot(game_id, _bot_seat(wanted))
-        seen = games.seat_view(game_id, None).view
+        version, name = games.read(
+            game_id, lambda game: (game.version, game.state.players[seat].name)
+        )
         return Response(
-            BotSeated(
-                game_id=game_id,
-                seat=seat,
-                version=seen.version,
-                kind=wanted.kind,
-                name=seen.players[seat].name,
-            ),
+            BotSeated(game_id=game_id, seat=seat, version=version, kind=wanted.kind, name=name),
             status_code=201,
             headers={"Location": f"/games/{game_id}"},
         )

@@ -33,8 +33,8 @@ from uuid import UUID
 from dodgecity.application import DodgeCityApplication, VersionConflictError
 from dodgecity.players import make_player
 from domain.actions import Action
+from domain.aggregates.game import Game
 from domain.errors import RuleViolation
-from domain.views import GameView
 
 log = logging.getLogger(__name__)
 
@@ -179,8 +179,9 @@ class BotSeats:
     def _decide(self, game_id: UUID) -> _Move | None:
         """The first awaited bot seat's choice, from that seat's view alone; None if no bot is
         awaited. The decision is made outside the game's lock."""
-        public = self._games.seat_view(game_id, None).view
-        for seat in _awaited_bots(public):
+        # Asked after every command of every game, most without bots: a look at the pending
+        # decisions, not a whole view of the game.
+        for seat in self._games.read(game_id, _awaited_bots):
             seen = self._games.seat_view(game_id, seat)
             if not seen.actions:
                 continue
@@ -192,9 +193,7 @@ class BotSeats:
         return None
 
 
-def _awaited_bots(view: GameView) -> list[int]:
-    """The bot seats the game waits for, each once, in seat order."""
-    if view.status != "running":
-        return []
-    seats = {decision.seat for decision in view.awaiting}
-    return [p.seat for p in view.players if p.seat in seats and p.bot is not None]
+def _awaited_bots(game: Game) -> list[int]:
+    """The bot seats the game waits for, each once, in seat order (none unless it is running)."""
+    players = game.state.players
+    return sorted({d.seat for d in game.pending() if players[d.seat].bot is not None})
