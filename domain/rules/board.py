@@ -7,15 +7,20 @@ lists the empty fields, so both always agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from typing import Any, TypeVar
 
+from domain.actions import GiveStone, RemoveStone, SellStone
 from domain.catalog import BUILDINGS, Cell
 from domain.connectivity import controllers
 from domain.errors import RuleViolation
 from domain.events.base import Stage
 from domain.figures import SYMBOL_DISCS_PER_FIGURE, Figure
+from domain.remembered import PerBuilding
 from domain.state import Building, GameState
+
+StoneAction = TypeVar("StoneAction", RemoveStone, GiveStone, SellStone)
 
 SETTING_STAGES = (Stage.SETTING_ROUND_1, Stage.SETTING_ROUND_2)
 MAX_STONES_PER_BUILDING_PER_TURN = 3  # [BUY-3]
@@ -147,21 +152,41 @@ def placement_options(
     return options
 
 
-def stones_of(
-    state: GameState, owner_filter: Iterable[int], figure: Figure | None = None
-) -> list[tuple[str, Cell, int]]:
-    """Stones in open buildings whose owner is in ``owner_filter`` (optionally of one figure)."""
-    owners = set(owner_filter)
-    found: list[tuple[str, Cell, int]] = []
+def stone_actions(
+    state: GameState,
+    make: type[StoneAction],
+    seat: int,
+    *,
+    own: bool,
+    figure: Figure | None = None,
+) -> list[StoneAction]:
+    """``make`` for each of ``seat``'s stones (``own``) or each opposing stone, in the open
+    buildings (of one figure, if given), building by building and field by field."""
+    found: list[StoneAction] = []
+    key = (make, seat, own)
     for building in state.buildings.values():
         if not building.is_open or (figure is not None and building.figure is not figure):
             continue
-        found.extend(
-            (building.id, cell, owner)
-            for cell, owner in sorted(building.stones.items())
-            if owner in owners
-        )
+        found.extend(_STONE_ACTIONS.get(building, key, _stone_actions(make, seat, own)))
     return found
+
+
+def _stone_actions(
+    make: type[StoneAction], seat: int, own: bool
+) -> Callable[[Building], tuple[StoneAction, ...]]:
+    def derive(building: Building) -> tuple[StoneAction, ...]:
+        return tuple(
+            make(building=building.id, row=r, col=c)
+            for (r, c), owner in sorted(building.stones.items())
+            if (owner == seat) is own
+        )
+
+    return derive
+
+
+#: Listed after every stone an Indian takes or a debtor sells, when one building has changed
+#: since the last time: a random player's Indian listing took 43 us instead of 9.
+_STONE_ACTIONS: PerBuilding[tuple[Any, ...]] = PerBuilding(kept=4096)
 
 
 def has_stone(state: GameState, seat: int, figure: Figure | None = None) -> bool:

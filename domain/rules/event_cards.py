@@ -33,12 +33,13 @@ from domain.events import (
 from domain.evolve import clockwise_from
 from domain.figures import FORCED_SALE_PRICE, Figure
 from domain.rules.board import (
+    StoneAction,
     building_problem,
     field_problem,
     has_stone,
     placement_options,
+    stone_actions,
     stone_at,
-    stones_of,
 )
 from domain.rules.context import Context
 from domain.rules.endgame import check_neutralised
@@ -90,11 +91,21 @@ def place_options(state: GameState) -> list[tuple[str, Cell, Figure | None]]:
     )
 
 
-def own_stone_options(state: GameState) -> list[tuple[str, Cell, int]]:
+def own_stone_options(state: GameState, make: type[StoneAction]) -> list[StoneAction]:
+    """The drawer's stones still to remove or give away (``make`` says which)."""
     task, _, effect = _current(state)
     if effect is None or task.progress >= effect.n:
         return []
-    return stones_of(state, [task.seat], effect.figure)
+    return stone_actions(state, make, task.seat, own=True, figure=effect.figure)
+
+
+def _has_own_stone_left(state: GameState) -> bool:
+    task, _, effect = _current(state)
+    return (
+        effect is not None
+        and task.progress < effect.n
+        and has_stone(state, task.seat, effect.figure)
+    )
 
 
 def recipient_options(state: GameState) -> list[int]:
@@ -103,10 +114,10 @@ def recipient_options(state: GameState) -> list[int]:
     return [p.seat for p in state.players if p.seat != task.seat]
 
 
-def sell_options(state: GameState) -> list[tuple[str, Cell, int]]:
+def sell_options(state: GameState) -> list[SellStone]:
     task = state.event_task
     assert task is not None
-    return stones_of(state, [task.seat])
+    return stone_actions(state, SellStone, task.seat, own=True)
 
 
 def event_decision(state: GameState) -> Decision | None:
@@ -134,7 +145,7 @@ def event_decision(state: GameState) -> Decision | None:
             building=task.building if effect.placement == "one_building" else None,
         )
     if op == "remove_own_stones":
-        if not own_stone_options(state):
+        if not _has_own_stone_left(state):
             return None
         return Decision(
             seat=seat,
@@ -147,7 +158,7 @@ def event_decision(state: GameState) -> Decision | None:
             if not has_stone(state, seat, effect.figure):
                 return None
             return Decision(seat=seat, kind=DecisionKind.CHOOSE_RECIPIENT, event=event)
-        if not own_stone_options(state):
+        if not _has_own_stone_left(state):
             return None
         return Decision(
             seat=seat,

@@ -19,7 +19,6 @@ from domain.actions import (
     PlaceStone,
     PlayCard,
     RemoveStone,
-    SellStone,
 )
 from domain.catalog import EVENT_CARDS
 from domain.decisions import Decision, DecisionKind
@@ -84,10 +83,7 @@ def _for_decision(state: GameState, decision: Decision) -> list[Action]:
         ]
         return [*places, Done()]
     if kind is DecisionKind.REMOVE_OPPOSING_STONES:
-        removals: list[Action] = [
-            RemoveStone(building=b, row=r, col=c) for b, (r, c), _ in indian_options(state, seat)
-        ]
-        return [*removals, Done()]
+        return [*indian_options(state, seat), Done()]
     if kind is DecisionKind.CHALLENGE:
         challenges: list[Action] = [
             Challenge(opponent=o, building=b) for o, b in challenge_options(state, seat)
@@ -115,14 +111,8 @@ def _for_event_decision(state: GameState, decision: Decision) -> list[Action]:
         optional = EVENT_CARDS[task.event].effects[task.effect].optional
         return [*places, Done()] if optional else places
     if kind is DecisionKind.REMOVE_OWN_STONES:
-        return [
-            RemoveStone(building=b, row=r, col=c)
-            for b, (r, c), _ in event_cards.own_stone_options(state)
-        ]
+        return list(event_cards.own_stone_options(state, RemoveStone))
     if kind is DecisionKind.GIVE_STONES:
-        return [
-            GiveStone(building=b, row=r, col=c)
-            for b, (r, c), _ in event_cards.own_stone_options(state)
-        ]
+        return list(event_cards.own_stone_options(state, GiveStone))
     assert kind is DecisionKind.SELL_STONES
-    return [SellStone(building=b, row=r, col=c) for b, (r, c), _ in event_cards.sell_options(state)]
+    return list(event_cards.sell_options(state))

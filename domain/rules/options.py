@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
-from domain.actions import BuyStone
+from domain.actions import BuyStone, RemoveStone
 from domain.catalog import Card, CardKind, Cell, deck
 from domain.figures import STONE_PRICE, Figure
+from domain.remembered import PerBuilding
 from domain.rules.board import (
     building_problem,
     figure_choices,
     placement_options,
     sorted_fields,
-    stones_of,
+    stone_actions,
 )
-from domain.state import GameState
+from domain.state import Building, GameState
 
 
 def card_of(state: GameState, card_id: str) -> Card:
@@ -47,13 +49,12 @@ def picture_options(state: GameState, seat: int) -> list[tuple[str, Cell, Figure
     return placement_options(state, seat, candidates, figure)
 
 
-def indian_options(state: GameState, seat: int) -> list[tuple[str, Cell, int]]:
+def indian_options(state: GameState, seat: int) -> list[RemoveStone]:
     """Opposing stones in open buildings ([SET-INDIAN])."""
     task = state.card_task
     if task is None or task.remaining <= 0:
         return []
-    opponents = [p.seat for p in state.players if p.seat != seat]
-    return stones_of(state, opponents)
+    return stone_actions(state, RemoveStone, seat, own=False)
 
 
 @cache
@@ -78,11 +79,24 @@ def buy_options(state: GameState, seat: int) -> list[BuyStone]:
             price = STONE_PRICE[building.figure or figure or Figure.LADY]
             if price > money or building_problem(state, seat, building, figure) is not None:
                 continue
-            stones = building.stones
-            options.extend(
-                action for cell, action in _buy_actions(building.id, figure) if cell not in stones
-            )
+            options.extend(_OPEN_BUYS.get(building, figure, _OPEN_BUYS_BY_FIGURE[figure]))
     return options
+
+
+def _open_buys(figure: Figure | None) -> Callable[[Building], tuple[BuyStone, ...]]:
+    def derive(building: Building) -> tuple[BuyStone, ...]:
+        stones = building.stones
+        return tuple(
+            action for cell, action in _buy_actions(building.id, figure) if cell not in stones
+        )
+
+    return derive
+
+
+#: The buy actions for a building's empty fields, per figure named: listed again after every
+#: stone bought, when one building has changed since the last time.
+_OPEN_BUYS: PerBuilding[tuple[BuyStone, ...]] = PerBuilding(kept=2048)
+_OPEN_BUYS_BY_FIGURE = {figure: _open_buys(figure) for figure in (None, *Figure)}
 
 
 def challenge_options(state: GameState, seat: int) -> list[tuple[int, str]]:

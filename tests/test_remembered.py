@@ -1,0 +1,39 @@
+"""What is derived from a building is remembered until the building changes (``revision``); it
+must always equal what is derived afresh."""
+
+from __future__ import annotations
+
+import copy
+from uuid import uuid4
+
+from dodgecity.players import RandomPlayer
+from domain.aggregates.game import Game
+from domain.rules.board import building_controllers
+from domain.rules.legal import legal_actions
+from domain.rules.pending import pending_decisions
+
+
+def test_given_random_games_then_remembered_legal_actions_equal_ones_listed_afresh() -> None:
+    """After every action of several random games, every seat's legal actions and every
+    building's controllers equal those of a copy of the state, whose buildings are new objects
+    nothing is remembered of."""
+    checked = 0
+    for index in range(4):
+        game = Game.create(uuid4(), seed=f"remembered-legal-{index}", max_players=4)
+        for seat in range(4):
+            game.join(f"p{seat}")
+        game.start()
+        player = RandomPlayer(index)
+        while not game.is_over:
+            seat = game.pending()[0].seat
+            game.act(seat, player.choose(game, seat))
+            state = game.state
+            fresh = copy.deepcopy(state)
+            for asked in range(state.player_count):
+                listed = legal_actions(state, asked)
+                assert listed == legal_actions(fresh, asked, pending_decisions(fresh))
+                checked += bool(listed)
+            for building in state.buildings.values():
+                again = fresh.buildings[building.id]
+                assert building_controllers(state, building) == building_controllers(fresh, again)
+    assert checked > 1000
