@@ -245,8 +245,6 @@ class RouteBook:
     several equally cheap trees a finder returns can depend on what it was asked before, and a
     player's choices must depend only on the views it was shown."""
 
-    READ_LIMIT = 256
-
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         #: Routes that stay clear of opposing stones (what the player buys along).
@@ -255,19 +253,24 @@ class RouteBook:
         self.soft = RouteFinder(SOFT_WEIGHT, INFINITY - 1)
         #: Routes of at most ``THREAT_DISTANCE`` stones (is an opponent about to control?).
         self.short = RouteFinder(INFINITY, THREAT_DISTANCE)
-        self._read: dict[int, tuple[BuildingView, _Building]] = {}
 
-    def building(self, view: BuildingView) -> _Building:
-        """``view`` read, or the reading of the very same view object: views of buildings that
-        did not change are shared from one decision to the next (``domain.views``)."""
-        known = self._read.get(id(view))
-        if known is not None and known[0] is view:  # the view is held, so its id is not reused
-            return known[1]
-        if len(self._read) >= self.READ_LIMIT:
-            self._read.clear()
-        building = _Building(view)
-        self._read[id(view)] = (view, building)
-        return building
+
+def read_building(view: BuildingView) -> _Building:
+    """``view`` read, or the reading of the very same view object: views of buildings that did
+    not change are shared from one decision to the next, and between the seats (``domain.views``).
+    A reading depends on nothing but the view, so every player in the process shares them."""
+    known = _READINGS.get(id(view))
+    if known is not None and known[0] is view:  # the view is held, so its id is not reused
+        return known[1]
+    if len(_READINGS) >= _READINGS_KEPT:
+        _READINGS.clear()
+    building = _Building(view)
+    _READINGS[id(view)] = (view, building)
+    return building
+
+
+_READINGS: dict[int, tuple[BuildingView, _Building]] = {}
+_READINGS_KEPT = 1024
 
 
 def _steiner(grid: _Grid, weights: list[int], bound: int) -> set[int] | None:
@@ -574,7 +577,7 @@ class _Situation:
         self.player = view.players[self.me]
         self.hand: tuple[str, ...] = self.player.hand or ()
         self.buildings: dict[str, _Building] = {
-            b.id: book.building(b) for b in view.buildings if b.status == "open"
+            b.id: read_building(b) for b in view.buildings if b.status == "open"
         }
         self._routes: dict[tuple[str, int], Route | None] = {}
         self._threats: dict[str, tuple[int, Route] | None] = {}
@@ -671,7 +674,8 @@ class HeuristicPlayer:
         actions = game.legal_actions(seat)
         if len(actions) == 1:  # nothing to weigh: skip building the view
             return actions[0]
-        return self.decide(game_view(game.state, game.version, seat), actions)
+        view = game_view(game.state, game.version, seat, awaiting=game.pending())
+        return self.decide(view, actions)
 
     def decide(self, view: GameView, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:

@@ -9,7 +9,7 @@ face down ([SEE-PRIVATE]). Secret to all: the order of both piles and the game's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -122,12 +122,18 @@ class GameView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def game_view(
-    state: GameState, version: int, viewer: int | None, *, reveal_all: bool = False
+    state: GameState,
+    version: int,
+    viewer: int | None,
+    *,
+    reveal_all: bool = False,
+    awaiting: Sequence[Decision] | None = None,
 ) -> GameView:
     """The game as ``viewer`` may see it.
 
     ``reveal_all`` is for an earlier step of a game that has ended since: everything is public
-    then, including what was hidden at that step ([SEE-END])."""
+    then, including what was hidden at that step ([SEE-END]). ``awaiting`` are the pending
+    decisions when the caller knows them already (``Game.pending``)."""
     ended = state.status is Status.ENDED or reveal_all
     running = state.status is Status.RUNNING
     return GameView(
@@ -170,7 +176,7 @@ def game_view(
             building=state.duel.building,
             winner=state.duel.winner,
         ),
-        awaiting=tuple(pending_decisions(state)),
+        awaiting=tuple(pending_decisions(state) if awaiting is None else awaiting),
         end_reason=state.end_reason,
         winners=state.winners,
         secrets=SecretsView(

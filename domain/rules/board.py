@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from domain.actions import GiveStone, RemoveStone, SellStone
 from domain.catalog import BUILDINGS, Cell
-from domain.connectivity import controllers
+from domain.connectivity import connects
 from domain.errors import RuleViolation
 from domain.events.base import Stage
 from domain.figures import SYMBOL_DISCS_PER_FIGURE, Figure
@@ -50,9 +50,26 @@ def building_controllers(state: GameState, building: Building) -> tuple[int, ...
 def stones_controllers(
     building_id: str, stones: frozenset[tuple[Cell, int]], landmarks_bridge: bool
 ) -> tuple[int, ...]:
-    # Every view asks this of every open building after each action, and most buildings have not
-    # changed since: remembered, a POST through the API took 0.60 ms instead of 0.64 (in process).
-    return controllers(BUILDINGS[building_id], dict(stones), landmarks_bridge=landmarks_bridge)
+    """Seats that control a building with these stones, in seat order (``controllers``).
+
+    Every view asks this of every open building after each action, and most buildings have not
+    changed since: remembered, a POST through the API took 0.60 ms instead of 0.64 (in process).
+    A stone changes only its owner's control, so each seat's answer is remembered too."""
+    by_seat: dict[int, list[Cell]] = {}
+    for cell, seat in stones:
+        by_seat.setdefault(seat, []).append(cell)
+    return tuple(
+        sorted(
+            seat
+            for seat, cells in by_seat.items()
+            if _seat_connects(building_id, frozenset(cells), landmarks_bridge)
+        )
+    )
+
+
+@lru_cache(maxsize=8192)
+def _seat_connects(building_id: str, cells: frozenset[Cell], landmarks_bridge: bool) -> bool:
+    return connects(BUILDINGS[building_id], cells, landmarks_bridge=landmarks_bridge)
 
 
 def disc_available(state: GameState, figure: Figure) -> bool:
