@@ -13,7 +13,7 @@ import statistics
 import time
 
 from dodgecity.players import BOT_KINDS, make_player
-from dodgecity.simulation import play_game
+from dodgecity.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
 
 
 def run(games: int, players: int, seed: str, kind: str) -> dict[str, float]:
@@ -50,9 +50,11 @@ def main() -> None:
     parser.add_argument("--bots", default=",".join(BOT_KINDS), help="kinds to measure")
     args = parser.parse_args()
     rates: dict[str, float] = {}
+    print(f"cycle collector as in simulations: thresholds {SIMULATION_GC_THRESHOLDS}")
     for kind in args.bots.split(","):
         run(10, args.players, "warm-up", kind)
-        figures = run(args.games, args.players, args.seed, kind)
+        with rare_collections():  # as ``dodgecity simulate`` plays
+            figures = run(args.games, args.players, args.seed, kind)
         rates[kind] = figures["games_per_second"]
         print(
             f"{args.games} {args.players}-player games, every seat {kind}, "

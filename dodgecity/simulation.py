@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 import random
@@ -9,6 +10,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from uuid import UUID, uuid4, uuid5
 
@@ -239,13 +241,42 @@ def simulate(
     ]
     started = time.perf_counter()
     results = []
-    for done, (result, game_id, commands) in enumerate(_played(tasks, jobs), start=1):
-        if store is not None and commands is not None:
-            store(game_id, commands, None if seed is None else logical_time(done - 1))
-        results.append(result)
-        if progress is not None:
-            progress(done)
+    with rare_collections():
+        for done, (result, game_id, commands) in enumerate(_played(tasks, jobs), start=1):
+            if store is not None and commands is not None:
+                store(game_id, commands, None if seed is None else logical_time(done - 1))
+            results.append(result)
+            if progress is not None:
+                progress(done)
     return summarise(results, players, time.perf_counter() - started)
+
+
+#: The cycle collector's thresholds while games are simulated (the default is 700, 10, 10).
+SIMULATION_GC_THRESHOLDS = (200_000, 20, 20)
+
+
+@contextmanager
+def rare_collections() -> Iterator[None]:
+    """Run the cycle collector rarely while games are played, and never over what existed before.
+
+    A finished game is freed by reference counting alone: 30 random and 30 heuristic games
+    left 4 objects in reference cycles. Yet the collector ran whenever 700 more objects were
+    alive, and its passes walked the routes and views kept for reuse: it took 9% of the time
+    of 300 random games and 14% of 100 heuristic ones; 1.5% and 1.1% with these thresholds. It
+    still runs, just rarely, so the few cycles are freed all the same."""
+    thresholds = gc.get_threshold()
+    gc.freeze()  # what exists now is long-lived: left out of every pass
+    gc.set_threshold(*SIMULATION_GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+def _rare_collections_in_worker() -> None:
+    gc.freeze()
+    gc.set_threshold(*SIMULATION_GC_THRESHOLDS)
 
 
 def _played(tasks: list[_Game], jobs: int) -> Iterable[tuple[GameResult, UUID, Recorded | None]]:
@@ -261,7 +292,7 @@ def _in_processes(
     # threads is not safe. Results come back in the order of the games.
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(32, len(tasks) // (jobs * 8)))
-    with context.Pool(min(jobs, len(tasks))) as pool:
+    with context.Pool(min(jobs, len(tasks)), initializer=_rare_collections_in_worker) as pool:
         yield from pool.imap(_play, tasks, chunksize=chunk)
 
 
