@@ -4,10 +4,19 @@ and decides from its seat's view alone (the same view the REST API serves)."""
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 
 import msgspec
-from dodgecity.heuristic import INFINITY, SHORTEST_ROUTE, HeuristicPlayer, RouteFinder
+from dodgecity.heuristic import (
+    GRIDS,
+    INFINITY,
+    SHORTEST_ROUTE,
+    HeuristicPlayer,
+    RouteFinder,
+    _sealed_off,
+    _steiner,
+)
 from dodgecity.players import Player, RandomPlayer
 from dodgecity.simulation import GameResult, play_game
 from domain.actions import Action
@@ -159,3 +168,23 @@ def test_given_an_empty_board_when_finding_the_cheapest_route_then_its_stones_co
         "drugstore": 5,
         "bank": 8,
     }
+
+
+def test_given_random_positions_when_opposing_stones_seal_the_landmarks_off_then_no_route_is_found_without_solving() -> None:
+    """The quick walk that answers "no route" agrees with the full solver on every position."""
+    rng = random.Random(5)
+    sealed = open_ones = 0
+    for _ in range(300):
+        building_id = rng.choice(sorted(BUILDINGS))
+        grid = GRIDS[building_id]
+        cells = list(grid.fields)
+        rng.shuffle(cells)
+        blocked = set(cells[: rng.randrange(len(cells))])
+        own = set(cells[len(blocked) : len(blocked) + rng.randrange(4)])
+        weights = [INFINITY if cell in blocked else (0 if cell in own else 1) for cell in grid.fields] + [0] * len(grid.landmarks)
+        solved = _steiner(grid, weights, INFINITY - 1)
+        assert _sealed_off(grid, weights) == (solved is None)
+        sealed += solved is None
+        open_ones += solved is not None
+    assert sealed > 50  # both answers were put to the test
+    assert open_ones > 50
