@@ -89,7 +89,8 @@ def play_game(
             )
             action = seats[seat].choose(game, seat)
             game.act(seat, action)
-            logged(act_command(seat, action))
+            if log is not None:
+                log(act_command(seat, action), game.collect_events())
             actions += 1
             if check and (broken := violations(game.state)):
                 error = f"after action {actions} ({action!r}): {'; '.join(broken)}"

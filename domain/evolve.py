@@ -456,7 +456,7 @@ def evolve(state: GameState, event: DomainEvent) -> GameState:
     kind = type(event)
     _APPLY[kind](state, event)
     if kind in _CHANGE_A_BUILDING:
-        state.buildings[event.building].revision += 1  # type: ignore[attr-defined]
+        state.buildings[event.building].derived.clear()  # type: ignore[attr-defined]
     return state
 
 

@@ -6,7 +6,9 @@ one event at a time; the rules read it to decide what may happen next.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from enum import StrEnum
+from typing import Any
 from uuid import UUID
 
 from attrs import Factory, define, field
@@ -69,9 +71,10 @@ class Building:
     status: BuildingStatus = BuildingStatus.OPEN
     stones: dict[Cell, int] = Factory(dict)
     scored_by: int | None = None
-    #: Counts the events that changed the building (``domain.evolve``), so that its view can be
-    #: reused until it changes; bookkeeping, not part of what the game is.
-    revision: int = field(default=0, eq=False, repr=False)
+    #: What was derived from the building as it is now (its view, its legal actions), kept
+    #: until an event changes it: ``domain.evolve`` empties it. Bookkeeping, not part of what
+    #: the game is (see ``domain.remembered``).
+    derived: dict[Hashable, Any] = field(factory=dict, eq=False, repr=False)
 
     @property
     def is_open(self) -> bool:

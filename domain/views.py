@@ -30,9 +30,10 @@ from domain.events import (
 )
 from domain.events.base import Cell, Colour, EndReason, Stage
 from domain.figures import Figure, building_value
+from domain.remembered import remembered
 from domain.rules.board import stones_controllers
 from domain.rules.pending import pending_decisions
-from domain.state import Building, BuildingStatus, GameState, Status
+from domain.state import BuildingStatus, GameState, Status
 
 #: Stands in for a card id or a seed the viewer may not see; keeps counts visible.
 HIDDEN = "hidden"
@@ -212,29 +213,21 @@ def _player_view(state: GameState, seat: int, viewer: int | None, ended: bool) -
 
 
 def _building_view(state: GameState, building_id: str) -> BuildingView:
-    building = state.buildings[building_id]
     # A view is built for every decision, and most buildings are as they were at the one
-    # before: their views (immutable, so shared) are reused until the building changes. The
-    # building is held by its entry, so its id cannot be another building's meanwhile.
-    remembered = _BUILDING_VIEWS.get(id(building))
-    if remembered is not None and remembered[0] is building and remembered[1] == building.revision:
-        return remembered[2]
-    shown = _shown_building(
-        building.id,
-        building.figure,
-        building.status,
-        building.scored_by,
-        tuple(building.stones.items()),
-        landmarks_bridge=state.variants.landmarks_bridge,
+    # before: their views (immutable, so shared) are reused until the building changes.
+    bridge = state.variants.landmarks_bridge
+    return remembered(
+        state.buildings[building_id],
+        ("view", bridge),
+        lambda building: _shown_building(
+            building.id,
+            building.figure,
+            building.status,
+            building.scored_by,
+            tuple(building.stones.items()),
+            landmarks_bridge=bridge,
+        ),
     )
-    if len(_BUILDING_VIEWS) >= _BUILDING_VIEWS_KEPT:
-        _BUILDING_VIEWS.clear()
-    _BUILDING_VIEWS[id(building)] = (building, building.revision, shown)
-    return shown
-
-
-_BUILDING_VIEWS: dict[int, tuple[Building, int, BuildingView]] = {}
-_BUILDING_VIEWS_KEPT = 1024
 
 
 def _shown_building(

@@ -207,7 +207,7 @@ def test_SEE_PRIVATE_given_two_games_differing_only_in_another_seats_hand_then_m
 
 
 def test_given_random_games_then_every_remembered_building_view_equals_one_built_afresh() -> None:
-    """Building views are reused until an event changes the building (``revision``): after every
+    """Building views are reused until an event changes the building (``domain.remembered``): after every
     action of several random games, each reused view equals one built from the building now."""
     from dodgecity.players import RandomPlayer
     from domain.aggregates.game import Game

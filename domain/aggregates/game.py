@@ -122,22 +122,26 @@ class Game:
 
     def act(self, seat: int, action: Action) -> None:
         """Perform one action for ``seat``; raises RuleViolation, recording nothing, if refused."""
-        awaited = self.pending()
+        awaited = self._awaited()
         self._command(lambda ctx: commands.act(ctx, seat, action, awaited))
 
     def pending(self) -> list[Decision]:
         """The decisions the game waits for; several only for simultaneous commitments."""
+        return list(self._awaited())
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self.state, seat, self._awaited())
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        return is_legal(self.state, seat, action, self._awaited())
+
+    def _awaited(self) -> list[Decision]:
+        """``pending()`` without a copy, for the rules code, which never changes the list."""
         version, decisions = self._decisions
         if version != self.version:
             decisions = pending_decisions(self.state)
             self._decisions = (self.version, decisions)
-        return list(decisions)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self.state, seat, self.pending())
-
-    def is_legal(self, seat: int, action: Action) -> bool:
-        return is_legal(self.state, seat, action, self.pending())
+        return decisions
 
     @property
     def is_over(self) -> bool:

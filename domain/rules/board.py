@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from domain.actions import GiveStone, RemoveStone, SellStone
 from domain.catalog import BUILDINGS, Cell
@@ -17,7 +17,7 @@ from domain.connectivity import connects
 from domain.errors import RuleViolation
 from domain.events.base import Stage
 from domain.figures import SYMBOL_DISCS_PER_FIGURE, Figure
-from domain.remembered import PerBuilding
+from domain.remembered import remembered
 from domain.state import Building, GameState
 
 StoneAction = TypeVar("StoneAction", RemoveStone, GiveStone, SellStone)
@@ -184,7 +184,7 @@ def stone_actions(
     for building in state.buildings.values():
         if not building.is_open or (figure is not None and building.figure is not figure):
             continue
-        found.extend(_STONE_ACTIONS.get(building, key, _stone_actions(make, seat, own)))
+        found.extend(remembered(building, key, _stone_actions(make, seat, own)))
     return found
 
 
@@ -199,11 +199,6 @@ def _stone_actions(
         )
 
     return derive
-
-
-#: Listed after every stone an Indian takes or a debtor sells, when one building has changed
-#: since the last time: a random player's Indian listing took 43 us instead of 9.
-_STONE_ACTIONS: PerBuilding[tuple[Any, ...]] = PerBuilding(kept=4096)
 
 
 def has_stone(state: GameState, seat: int, figure: Figure | None = None) -> bool:

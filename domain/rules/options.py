@@ -8,7 +8,7 @@ from functools import cache
 from domain.actions import BuyStone, RemoveStone
 from domain.catalog import Card, CardKind, Cell, deck
 from domain.figures import STONE_PRICE, Figure
-from domain.remembered import PerBuilding
+from domain.remembered import remembered
 from domain.rules.board import (
     building_problem,
     figure_choices,
@@ -79,7 +79,7 @@ def buy_options(state: GameState, seat: int) -> list[BuyStone]:
             price = STONE_PRICE[building.figure or figure or Figure.LADY]
             if price > money or building_problem(state, seat, building, figure) is not None:
                 continue
-            options.extend(_OPEN_BUYS.get(building, figure, _OPEN_BUYS_BY_FIGURE[figure]))
+            options.extend(remembered(building, figure, _OPEN_BUYS[figure]))
     return options
 
 
@@ -95,8 +95,7 @@ def _open_buys(figure: Figure | None) -> Callable[[Building], tuple[BuyStone, ..
 
 #: The buy actions for a building's empty fields, per figure named: listed again after every
 #: stone bought, when one building has changed since the last time.
-_OPEN_BUYS: PerBuilding[tuple[BuyStone, ...]] = PerBuilding(kept=2048)
-_OPEN_BUYS_BY_FIGURE = {figure: _open_buys(figure) for figure in (None, *Figure)}
+_OPEN_BUYS = {figure: _open_buys(figure) for figure in (None, *Figure)}
 
 
 def challenge_options(state: GameState, seat: int) -> list[tuple[int, str]]:

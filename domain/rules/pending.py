@@ -3,6 +3,8 @@ empty and the game is running, the flow moves on by itself (``domain.rules.flow`
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain.catalog import CardKind
 from domain.decisions import Decision, DecisionKind
 from domain.events import Stage
@@ -30,6 +32,12 @@ def uncommitted_seats(state: GameState) -> list[int]:
     return [p.seat for p in state.players if p.seat not in state.commitments and p.hand]
 
 
+@cache
+def _asked(seat: int, kind: DecisionKind) -> Decision:
+    """A decision that needs no more than who and what (decisions are immutable, so shared)."""
+    return Decision(seat=seat, kind=kind)
+
+
 def pending_decisions(state: GameState) -> list[Decision]:
     if state.status is not Status.RUNNING:
         return []
@@ -49,13 +57,9 @@ def pending_decisions(state: GameState) -> list[Decision]:
         decision = event_decision(state)
         return [decision] if decision is not None else []
     if stage is Stage.START_ROUND and not state.revealed:
-        return [
-            Decision(seat=s, kind=DecisionKind.COMMIT_START_CARD) for s in uncommitted_seats(state)
-        ]
+        return [_asked(s, DecisionKind.COMMIT_START_CARD) for s in uncommitted_seats(state)]
     if stage is Stage.DUEL_ROUND:
-        return [
-            Decision(seat=s, kind=DecisionKind.COMMIT_DUEL_CARD) for s in uncommitted_seats(state)
-        ]
+        return [_asked(s, DecisionKind.COMMIT_DUEL_CARD) for s in uncommitted_seats(state)]
     if stage in SETTING_STAGES and state.turn is not None:
         return _setting_decisions(state, state.turn)
     if stage is Stage.CHALLENGES and not state.event_queue:
@@ -65,7 +69,7 @@ def pending_decisions(state: GameState) -> list[Decision]:
             and not holds_forced_indian(state, seat)
             and challenge_options(state, seat)
         ):
-            return [Decision(seat=seat, kind=DecisionKind.CHALLENGE)]
+            return [_asked(seat, DecisionKind.CHALLENGE)]
     return []
 
 
@@ -79,10 +83,10 @@ def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
     step = state.turn_step
     if step is TurnStep.PLAY:
         if state.players[seat].hand:
-            return [Decision(seat=seat, kind=DecisionKind.PLAY_CARD)]
+            return [_asked(seat, DecisionKind.PLAY_CARD)]
         return []
     if step is TurnStep.BUY:
-        return [Decision(seat=seat, kind=DecisionKind.BUY_STONES)]
+        return [_asked(seat, DecisionKind.BUY_STONES)]
     task = state.card_task
     if step is TurnStep.RESOLVE and task is not None:
         kind = card_of(state, task.card).kind
