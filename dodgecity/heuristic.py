@@ -37,7 +37,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -408,8 +408,8 @@ def _relax(
 
 
 def _collect(
-    dist: dict[int, list[int]],
-    steps: dict[int, list[int]],
+    dist: Mapping[int, Sequence[int] | Mapping[int, int]],
+    steps: Mapping[int, Sequence[int] | Mapping[int, int]],
     weights: list[int],
     stack: list[tuple[int, int]],
 ) -> set[int]:
@@ -439,17 +439,31 @@ def _collect(
     return nodes
 
 
+class _Row(dict[int, int]):
+    """A sparse row of tree costs: a node not in it is out of reach (``INFINITY``)."""
+
+    def __missing__(self, node: int) -> int:
+        return INFINITY
+
+
+class _Steps(dict[int, int]):
+    """A sparse row of steps: a node not in it was not improved (-1)."""
+
+    def __missing__(self, node: int) -> int:
+        return -1
+
+
 def _near_steiner(grid: _Grid, weights: list[int], bound: int) -> set[int] | None:
     """``_steiner`` for a small ``bound``: the same recursion over sparse rows (dicts of the few
     nodes within ``bound``), which is what makes asking "is he about to control?" cheap."""
     landmarks = grid.landmark_nodes
     neighbours = grid.neighbours
-    dist: dict[int, dict[int, int]] = {}
-    steps: dict[int, dict[int, int]] = {}
+    dist: dict[int, _Row] = {}
+    steps: dict[int, _Steps] = {}
     hopeless = 0  # landmarks too far from too many others to be in a tree within the bound
     for index, node in enumerate(landmarks):
         mask = 1 << index
-        dist[mask] = {node: 0}
+        dist[mask] = _Row({node: 0})
         steps[mask] = _near_relax(neighbours, weights, bound, dist[mask])
         if sum(other in dist[mask] for other in landmarks) < grid.required:
             hopeless += 1
@@ -475,18 +489,10 @@ def _near_steiner(grid: _Grid, weights: list[int], bound: int) -> set[int] | Non
     cost, path_mask, rest_mask, node = best
     if cost > bound:
         return None
-    dense = {
-        mask: [row.get(v, INFINITY) for v in range(len(weights))] for mask, row in dist.items()
-    }
-    dense_steps = {
-        mask: [row.get(v, -1) for v in range(len(weights))] for mask, row in steps.items()
-    }
-    return _collect(dense, dense_steps, weights, [(path_mask, node), (rest_mask, node)])
+    return _collect(dist, steps, weights, [(path_mask, node), (rest_mask, node)])
 
 
-def _near_enough(
-    dist: dict[int, dict[int, int]], landmarks: tuple[int, ...], required: int
-) -> bool:
+def _near_enough(dist: dict[int, _Row], landmarks: tuple[int, ...], required: int) -> bool:
     """Whether ``required`` landmarks lie pairwise within the bound (a tree within the bound
     holds a path that cheap between any two of its landmarks); mostly they do not."""
     count = len(landmarks)
@@ -497,10 +503,8 @@ def _near_enough(
     )
 
 
-def _near_merged(
-    dist: dict[int, dict[int, int]], mask: int, weights: list[int], bound: int
-) -> dict[int, int]:
-    row: dict[int, int] = {}
+def _near_merged(dist: dict[int, _Row], mask: int, weights: list[int], bound: int) -> _Row:
+    row = _Row()
     sub = (mask - 1) & mask
     while sub:
         rest = mask ^ sub
@@ -517,7 +521,7 @@ def _near_merged(
 
 
 def _near_joined(
-    dist: dict[int, dict[int, int]], path_mask: int, rest_mask: int, weights: list[int]
+    dist: dict[int, _Row], path_mask: int, rest_mask: int, weights: list[int]
 ) -> tuple[int, int, int, int]:
     best = (INFINITY, path_mask, rest_mask, -1)
     path = dist[path_mask]
@@ -529,10 +533,10 @@ def _near_joined(
 
 
 def _near_relax(
-    neighbours: tuple[tuple[int, ...], ...], weights: list[int], bound: int, row: dict[int, int]
-) -> dict[int, int]:
+    neighbours: tuple[tuple[int, ...], ...], weights: list[int], bound: int, row: _Row
+) -> _Steps:
     """``_relax`` over a sparse row, with one bucket per value (weights are 0 or 1 here)."""
-    steps: dict[int, int] = {}
+    steps = _Steps()
     buckets: list[list[int]] = [[] for _ in range(bound + 1)]
     for v, value in row.items():
         buckets[value].append(v)
@@ -876,11 +880,13 @@ class HeuristicPlayer:
         self, situation: _Situation, options: Sequence[BuyStone | PlaceStone]
     ) -> BuyStone | PlaceStone | None:
         """A stone on the route of an opponent who is about to control a building."""
-        offered = {(o.building, o.row, o.col): o for o in options}
+        offered: dict[tuple[str, int, int], BuyStone | PlaceStone] | None = None
         for building_id in situation.buildings:
             threat = situation.threat(building_id)
             if threat is None:
                 continue
+            if offered is None:  # mostly nobody is close: then the options need no index
+                offered = {(o.building, o.row, o.col): o for o in options}
             for row, col in threat[1].missing:
                 option = offered.get((building_id, row, col))
                 if option is not None:

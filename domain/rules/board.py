@@ -201,10 +201,15 @@ def _stone_actions(
     return derive
 
 
+def owners_of(building: Building) -> frozenset[int]:
+    """The seats with a stone in the building."""
+    return remembered(building, "owners", lambda b: frozenset(b.stones.values()))
+
+
 def has_stone(state: GameState, seat: int, figure: Figure | None = None) -> bool:
     for building in state.buildings.values():
         wanted = building.is_open and (figure is None or building.figure is figure)
-        if wanted and seat in building.stones.values():
+        if wanted and seat in owners_of(building):
             return True
     return False
 

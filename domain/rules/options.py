@@ -12,6 +12,7 @@ from domain.remembered import remembered
 from domain.rules.board import (
     building_problem,
     figure_choices,
+    owners_of,
     placement_options,
     sorted_fields,
     stone_actions,
@@ -109,7 +110,7 @@ def challenge_options(state: GameState, seat: int) -> list[tuple[int, str]]:
         for building in state.buildings.values():
             if not building.is_open:
                 continue
-            owners = building.stones.values()
+            owners = owners_of(building)
             if seat in owners and opponent in owners:
                 options.append((opponent, building.id))
     return options

@@ -8,7 +8,7 @@ from functools import cache
 from domain.catalog import CardKind
 from domain.decisions import Decision, DecisionKind
 from domain.events import Stage
-from domain.rules.board import SETTING_STAGES
+from domain.rules.board import SETTING_STAGES, owners_of
 from domain.rules.event_cards import event_decision
 from domain.rules.options import (
     card_of,
@@ -74,9 +74,7 @@ def pending_decisions(state: GameState) -> list[Decision]:
 
 
 def _opposing_stone_exists(state: GameState, seat: int) -> bool:
-    return any(
-        owner != seat for b in state.buildings.values() if b.is_open for owner in b.stones.values()
-    )
+    return any(owners_of(b) - {seat} for b in state.buildings.values() if b.is_open)
 
 
 def _setting_decisions(state: GameState, seat: int) -> list[Decision]:
