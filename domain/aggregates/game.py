@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from uuid import UUID
 
-import msgspec
+from msgspec.structs import force_setattr
 
 from domain.actions import Action
 from domain.catalog import BUILDINGS_BY_PLAYER_COUNT, DECK_NAMES
@@ -165,8 +165,8 @@ class Game:
         place; from here on they are immutable."""
         if event.originator_version != 0:
             raise ValueError("an event can be recorded only once")
-        msgspec.structs.force_setattr(event, "originator_id", self.id)
-        msgspec.structs.force_setattr(event, "originator_version", self.version + 1)
+        force_setattr(event, "originator_id", self.id)
+        force_setattr(event, "originator_version", self.version + 1)
         evolve(self.state, event)
         self.version += 1
         self._pending.append(event)

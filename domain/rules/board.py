@@ -192,13 +192,20 @@ def _stone_actions(
     make: type[StoneAction], seat: int, own: bool
 ) -> Callable[[Building], tuple[StoneAction, ...]]:
     def derive(building: Building) -> tuple[StoneAction, ...]:
+        actions = _field_actions(make, building.id)
         return tuple(
-            make(building=building.id, row=r, col=c)
-            for (r, c), owner in sorted(building.stones.items())
+            actions[cell]
+            for cell, owner in sorted(building.stones.items())
             if (owner == seat) is own
         )
 
     return derive
+
+
+@cache
+def _field_actions(make: type[StoneAction], building_id: str) -> dict[Cell, StoneAction]:
+    """``make`` for every field of a building (actions are immutable, so shared)."""
+    return {(r, c): make(building=building_id, row=r, col=c) for r, c in sorted_fields(building_id)}
 
 
 def owners_of(building: Building) -> frozenset[int]:
