@@ -460,5 +460,12 @@ def evolve(state: GameState, event: DomainEvent) -> GameState:
     return state
 
 
-#: The events that may change a building (claims, stones, closing) are those that name one.
-_CHANGE_A_BUILDING = frozenset(kind for kind in _APPLY if "building" in kind.__struct_fields__)
+#: The events that may change a building (claims, stones, closing) are those that name one,
+#: but for those that only say where a duel is fought: what was derived from the building
+#: (``domain.remembered``) stays good through a challenge, a duel and a dispute.
+_CHANGE_A_BUILDING = frozenset(
+    kind
+    for kind in _APPLY
+    if "building" in kind.__struct_fields__
+    and kind not in (ChallengeIssued, DuelFought, DisputeResolved)
+)

@@ -41,8 +41,12 @@ def is_full(building: Building) -> bool:
 
 
 def building_controllers(state: GameState, building: Building) -> tuple[int, ...]:
-    return stones_controllers(
-        building.id, frozenset(building.stones.items()), state.variants.landmarks_bridge
+    # Asked of every open building at every dispute and scoring, mostly of unchanged ones.
+    bridge = state.variants.landmarks_bridge
+    return remembered(
+        building,
+        ("controllers", bridge),
+        lambda b: stones_controllers(b.id, frozenset(b.stones.items()), bridge),
     )
 
 
