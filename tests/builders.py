@@ -7,11 +7,12 @@ the events it recorded; ``refused`` checks an action is refused by a named rule 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import msgspec
+from dodgecity.players import RandomPlayer
 from domain.actions import Action, CommitCard, EndTurn, PlayCard
 from domain.aggregates.game import Game
 from domain.catalog import EVENT_ORDER, deck
@@ -196,3 +197,16 @@ def only(events: Iterable[DomainEvent], kind: type[T]) -> T:
 
 def names(events: Iterable[Any]) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+def random_play(seed: str, players: int) -> Iterator[Game]:
+    """A game between random players, yielded after each of its actions until it ends."""
+    game = Game.create(uuid4(), seed=seed, max_players=players)
+    for seat in range(players):
+        game.join(f"p{seat}")
+    game.start()
+    player = RandomPlayer(seed)
+    while not game.is_over:
+        seat = game.pending()[0].seat
+        game.act(seat, player.choose(game, seat))
+        yield game

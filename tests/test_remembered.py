@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 import copy
-from uuid import uuid4
 
-from dodgecity.players import RandomPlayer
-from domain.aggregates.game import Game
 from domain.catalog import BUILDINGS
 from domain.connectivity import controllers
 from domain.rules.board import building_controllers
 from domain.rules.legal import legal_actions
 from domain.rules.pending import pending_decisions
+
+from tests.builders import random_play
 
 
 def test_given_random_games_then_remembered_legal_actions_equal_ones_listed_afresh() -> None:
@@ -21,14 +20,7 @@ def test_given_random_games_then_remembered_legal_actions_equal_ones_listed_afre
     and the controllers worked out from scratch."""
     checked = 0
     for index in range(4):
-        game = Game.create(uuid4(), seed=f"remembered-legal-{index}", max_players=4)
-        for seat in range(4):
-            game.join(f"p{seat}")
-        game.start()
-        player = RandomPlayer(index)
-        while not game.is_over:
-            seat = game.pending()[0].seat
-            game.act(seat, player.choose(game, seat))
+        for game in random_play(f"remembered-legal-{index}", players=4):
             state = game.state
             fresh = copy.deepcopy(state)
             for building in fresh.buildings.values():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from uuid import UUID, uuid4
+from uuid import UUID
 
 import msgspec
 import pytest
@@ -25,7 +25,7 @@ from domain.events import (
 )
 from domain.views import HIDDEN, REDACTORS, event_view, game_view
 
-from tests.builders import COWBOY_5, LADY_7, SHERIFF_6, new_game, when
+from tests.builders import COWBOY_5, LADY_7, SHERIFF_6, new_game, random_play, when
 
 encode = msgspec.json.encode
 
@@ -207,22 +207,14 @@ def test_SEE_PRIVATE_given_two_games_differing_only_in_another_seats_hand_then_m
 
 
 def test_given_random_games_then_every_remembered_building_view_equals_one_built_afresh() -> None:
-    """Building views are reused until an event changes the building (``domain.remembered``): after every
-    action of several random games, each reused view equals one built from the building now."""
-    from dodgecity.players import RandomPlayer
-    from domain.aggregates.game import Game
+    """Building views are reused until an event changes the building (``domain.remembered``):
+    after every action of several random games, each reused view equals one built from the
+    building now."""
     from domain.views import _building_view, _shown_building
 
     checked = 0
     for index in range(4):
-        game = Game.create(uuid4(), seed=f"remembered-{index}", max_players=3)
-        for seat in range(3):
-            game.join(f"p{seat}")
-        game.start()
-        player = RandomPlayer(index)
-        while not game.is_over:
-            seat = game.pending()[0].seat
-            game.act(seat, player.choose(game, seat))
+        for game in random_play(f"remembered-{index}", players=3):
             state = game.state
             for building in state.buildings.values():
                 fresh = _shown_building(
