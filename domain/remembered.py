@@ -9,18 +9,26 @@ depend on the building alone (and on its ``key``).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from domain.state import Building
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 _NOT_YET = object()
 
 
-def remembered(building: Building, key: Hashable, derive: Callable[[Building], T]) -> T:
-    """``derive(building)``, worked out once per ``key`` until the building changes."""
+def remembered(
+    building: Building,
+    key: Hashable,
+    derive: Callable[Concatenate[Building, P], T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """``derive(building, *args, **kwargs)``, worked out once per ``key`` until the building
+    changes; the key must tell apart whatever the arguments change."""
     value = building.derived.get(key, _NOT_YET)
     if value is _NOT_YET:
-        value = building.derived[key] = derive(building)
+        value = building.derived[key] = derive(building, *args, **kwargs)
     return value  # type: ignore[no-any-return]

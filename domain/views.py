@@ -33,7 +33,7 @@ from domain.figures import Figure, building_value
 from domain.remembered import remembered
 from domain.rules.board import stones_controllers
 from domain.rules.pending import pending_decisions
-from domain.state import BuildingStatus, GameState, Status
+from domain.state import Building, BuildingStatus, GameState, Status
 
 #: Stands in for a card id or a seed the viewer may not see; keeps counts visible.
 HIDDEN = "hidden"
@@ -216,17 +216,17 @@ def _building_view(state: GameState, building_id: str) -> BuildingView:
     # A view is built for every decision, and most buildings are as they were at the one
     # before: their views (immutable, so shared) are reused until the building changes.
     bridge = state.variants.landmarks_bridge
-    return remembered(
-        state.buildings[building_id],
-        ("view", bridge),
-        lambda building: _shown_building(
-            building.id,
-            building.figure,
-            building.status,
-            building.scored_by,
-            tuple(building.stones.items()),
-            landmarks_bridge=bridge,
-        ),
+    return remembered(state.buildings[building_id], ("view", bridge), _view_now, bridge)
+
+
+def _view_now(building: Building, landmarks_bridge: bool) -> BuildingView:
+    return _shown_building(
+        building.id,
+        building.figure,
+        building.status,
+        building.scored_by,
+        tuple(building.stones.items()),
+        landmarks_bridge=landmarks_bridge,
     )
 
 

@@ -7,7 +7,7 @@ lists the empty fields, so both always agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import TypeVar
 
@@ -43,11 +43,11 @@ def is_full(building: Building) -> bool:
 def building_controllers(state: GameState, building: Building) -> tuple[int, ...]:
     # Asked of every open building at every dispute and scoring, mostly of unchanged ones.
     bridge = state.variants.landmarks_bridge
-    return remembered(
-        building,
-        ("controllers", bridge),
-        lambda b: stones_controllers(b.id, frozenset(b.stones.items()), bridge),
-    )
+    return remembered(building, ("controllers", bridge), _controllers_now, bridge)
+
+
+def _controllers_now(building: Building, landmarks_bridge: bool) -> tuple[int, ...]:
+    return stones_controllers(building.id, frozenset(building.stones.items()), landmarks_bridge)
 
 
 @lru_cache(maxsize=4096)
@@ -188,22 +188,17 @@ def stone_actions(
     for building in state.buildings.values():
         if not building.is_open or (figure is not None and building.figure is not figure):
             continue
-        found.extend(remembered(building, key, _stone_actions(make, seat, own)))
+        found.extend(remembered(building, key, _stone_actions, make, seat, own))
     return found
 
 
 def _stone_actions(
-    make: type[StoneAction], seat: int, own: bool
-) -> Callable[[Building], tuple[StoneAction, ...]]:
-    def derive(building: Building) -> tuple[StoneAction, ...]:
-        actions = _field_actions(make, building.id)
-        return tuple(
-            actions[cell]
-            for cell, owner in sorted(building.stones.items())
-            if (owner == seat) is own
-        )
-
-    return derive
+    building: Building, make: type[StoneAction], seat: int, own: bool
+) -> tuple[StoneAction, ...]:
+    actions = _field_actions(make, building.id)
+    return tuple(
+        actions[cell] for cell, owner in sorted(building.stones.items()) if (owner == seat) is own
+    )
 
 
 @cache
@@ -214,7 +209,11 @@ def _field_actions(make: type[StoneAction], building_id: str) -> dict[Cell, Ston
 
 def owners_of(building: Building) -> frozenset[int]:
     """The seats with a stone in the building."""
-    return remembered(building, "owners", lambda b: frozenset(b.stones.values()))
+    return remembered(building, "owners", _owners_now)
+
+
+def _owners_now(building: Building) -> frozenset[int]:
+    return frozenset(building.stones.values())
 
 
 def has_stone(state: GameState, seat: int, figure: Figure | None = None) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 from domain.actions import BuyStone, RemoveStone
@@ -80,23 +79,15 @@ def buy_options(state: GameState, seat: int) -> list[BuyStone]:
             price = STONE_PRICE[building.figure or figure or Figure.LADY]
             if price > money or building_problem(state, seat, building, figure) is not None:
                 continue
-            options.extend(remembered(building, figure, _OPEN_BUYS[figure]))
+            options.extend(remembered(building, figure, _open_buys, figure))
     return options
 
 
-def _open_buys(figure: Figure | None) -> Callable[[Building], tuple[BuyStone, ...]]:
-    def derive(building: Building) -> tuple[BuyStone, ...]:
-        stones = building.stones
-        return tuple(
-            action for cell, action in _buy_actions(building.id, figure) if cell not in stones
-        )
-
-    return derive
-
-
-#: The buy actions for a building's empty fields, per figure named: listed again after every
-#: stone bought, when one building has changed since the last time.
-_OPEN_BUYS = {figure: _open_buys(figure) for figure in (None, *Figure)}
+def _open_buys(building: Building, figure: Figure | None) -> tuple[BuyStone, ...]:
+    """The buy actions for a building's empty fields, for the figure named: listed again after
+    every stone bought, when one building has changed since the last time."""
+    stones = building.stones
+    return tuple(action for cell, action in _buy_actions(building.id, figure) if cell not in stones)
 
 
 def challenge_options(state: GameState, seat: int) -> list[tuple[int, str]]:
