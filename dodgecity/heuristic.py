@@ -577,7 +577,17 @@ LANDMARK_TOUCHED_FROM: dict[str, dict[Cell, int]] = {
 class _Building:
     """One open building as the player sees it."""
 
-    __slots__ = ("_cells", "controllers", "empty", "figure", "id", "stones_by_seat", "taken")
+    __slots__ = (
+        "_cells",
+        "_close",
+        "_others",
+        "controllers",
+        "empty",
+        "figure",
+        "id",
+        "stones_by_seat",
+        "taken",
+    )
 
     def __init__(self, view: BuildingView) -> None:
         self.id = view.id
@@ -589,12 +599,30 @@ class _Building:
         self.taken = frozenset((s.row, s.col) for s in view.stones)
         self.empty = len(GRIDS[view.id].fields) - len(self.taken)
         self._cells: dict[int, frozenset[Cell]] = {}
+        self._others: dict[int, frozenset[Cell]] = {}
+        self._close: dict[int, bool] = {}
 
     def cells_of(self, seat: int) -> frozenset[Cell]:
         cells = self._cells.get(seat)
         if cells is None:
             cells = self._cells[seat] = frozenset(self.stones_by_seat.get(seat, ()))
         return cells
+
+    def could_be_close(self, seat: int) -> bool:
+        """``_could_be_close`` for the seat's stones here, worked out once per reading."""
+        close = self._close.get(seat)
+        if close is None:
+            cells = self.stones_by_seat.get(seat, set())
+            close = self._close[seat] = _could_be_close(self.id, cells)
+        return close
+
+    def others_of(self, seat: int) -> frozenset[Cell]:
+        """The fields taken by the other seats' stones. Kept, like ``cells_of``, because routes
+        are looked up by both sets many times per reading, and a kept set hashes only once."""
+        others = self._others.get(seat)
+        if others is None:
+            others = self._others[seat] = self.taken - self.cells_of(seat)
+        return others
 
 
 class _Situation:
@@ -621,8 +649,8 @@ class _Situation:
         key = (building_id, seat)
         if key not in self._routes:
             building = self.buildings[building_id]
-            own = building.cells_of(seat)
-            self._routes[key] = self.book.cheapest(building_id, own, building.taken - own, seat)
+            own, others = building.cells_of(seat), building.others_of(seat)
+            self._routes[key] = self.book.cheapest(building_id, own, others, seat)
         return self._routes[key]
 
     def value_of(self, building_id: str, figure: Figure | None = None) -> int:
@@ -668,11 +696,11 @@ class _Situation:
             return self._threats[building_id]
         best: tuple[int, Route] | None = None
         building = self.buildings[building_id]
-        for seat, cells in building.stones_by_seat.items():
-            if seat == self.me or not _could_be_close(building_id, cells):
+        for seat in building.stones_by_seat:
+            if seat == self.me or not building.could_be_close(seat):
                 continue
-            own = frozenset(cells)
-            route = self.book.short(building_id, own, building.taken - own, seat)
+            own, others = building.cells_of(seat), building.others_of(seat)
+            route = self.book.short(building_id, own, others, seat)
             if route is None or route.cost == 0:
                 continue
             if best is None or route.cost < best[1].cost:
@@ -928,7 +956,7 @@ class HeuristicPlayer:
         own = building.cells_of(situation.me)
         if not own or situation.me in building.controllers:
             return {}
-        blocked = building.taken - own
+        blocked = building.others_of(situation.me)
         soft = situation.book.soft(building.id, own, blocked, situation.me)
         if soft is None:
             return {}
