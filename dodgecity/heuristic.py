@@ -217,7 +217,7 @@ def _solved(
     player in the process: each player asks about each opponent's position too, and 30% of the
     positions solved in 4-player games had been solved for another player before. The recent
     ones are enough: kept by the tens of thousands, their objects made the garbage collector's
-    full passes take 2.4 s of a 10.6 s run of 150 games instead of 0.4. 4,096 solve 8% fewer
+    full passes take 2.4 s of a 10.6 s run of 150 games instead of 0.4. 4,096 solve 7% fewer
     than 512 did, with the collector's share of 100 games unchanged (17-19% by default, under
     2% as simulations run it)."""
     grid = GRIDS[building_id]
