@@ -2,7 +2,9 @@
 
 For each kind of bot (every seat that kind), prints games, events and actions per second and the
 median time per game, then how many times slower than the random bot each kind is. The kinds take
-turns over ``--rounds`` rounds. Run with ``make bench`` or ``.venv/bin/python
+turns over ``--rounds`` rounds, each round of each kind in a fresh process (after a warm-up), so
+that a slower spell of a shared machine weighs on every kind alike while no kind plays amid what
+another left in memory. Run with ``make bench`` or ``.venv/bin/python
 benchmarks/bench_random_games.py [--games N] [--players P] [--bots random,heuristic]
 [--rounds R]``.
 """
@@ -11,35 +13,59 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 
 from dodgecity.players import BOT_KINDS, make_player
 from dodgecity.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
 
+WARM_UP_GAMES = 5
 
+
+@dataclass
 class Tally:
     """What one kind of bot's games took, added up over the rounds."""
 
-    def __init__(self) -> None:
-        self.games = self.events = self.actions = 0
-        self.seconds = 0.0
-        self.per_game: list[float] = []
+    games: int = 0
+    events: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    per_game: list[float] = field(default_factory=list)
 
-    def play(self, indexes: range, players: int, seed: str, kind: str) -> None:
-        started = time.perf_counter()
-        for index in indexes:
-            game_seed = f"{seed}-{index}"
-            seats = [make_player(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
-            game_started = time.perf_counter()
-            _game, result = play_game(players, game_seed, seats=seats)
-            self.per_game.append(time.perf_counter() - game_started)
-            if result.error is not None:
-                raise SystemExit(f"{kind} game {index} failed: {result.error}")
-            self.games += 1
-            self.events += result.events
-            self.actions += result.actions
-        self.seconds += time.perf_counter() - started
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.events += other.events
+        self.actions += other.actions
+        self.seconds += other.seconds
+        self.per_game += other.per_game
+
+
+def play(kind: str, first: int, last: int, players: int, seed: str) -> Tally:
+    """Games ``first`` to ``last - 1`` of the seed, every seat ``kind``, after a warm-up."""
+    _play(Tally(), kind, range(WARM_UP_GAMES), players, "warm-up")
+    tally = Tally()
+    with rare_collections():  # as ``dodgecity simulate`` plays
+        _play(tally, kind, range(first, last), players, seed)
+    return tally
+
+
+def _play(tally: Tally, kind: str, indexes: range, players: int, seed: str) -> None:
+    started = time.perf_counter()
+    for index in indexes:
+        game_seed = f"{seed}-{index}"
+        seats = [make_player(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
+        game_started = time.perf_counter()
+        _game, result = play_game(players, game_seed, seats=seats)
+        tally.per_game.append(time.perf_counter() - game_started)
+        if result.error is not None:
+            raise SystemExit(f"{kind} game {index} failed: {result.error}")
+        tally.games += 1
+        tally.events += result.events
+        tally.actions += result.actions
+    tally.seconds += time.perf_counter() - started
 
 
 def main() -> None:
@@ -53,15 +79,14 @@ def main() -> None:
     kinds = args.bots.split(",")
     tallies = {kind: Tally() for kind in kinds}
     print(f"cycle collector as in simulations: thresholds {SIMULATION_GC_THRESHOLDS}")
-    for kind in kinds:
-        Tally().play(range(10), args.players, "warm-up", kind)
-    # The kinds take turns, a share of the games each, so that a slower spell of a shared
-    # machine weighs on all of them alike rather than on whichever ran then.
     bounds = [args.games * turn // args.rounds for turn in range(args.rounds + 1)]
-    with rare_collections():  # as ``dodgecity simulate`` plays
+    # One process at a time, so that each plays alone on its core.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context, max_tasks_per_child=1) as pool:
         for first, last in itertools.pairwise(bounds):
             for kind in kinds:
-                tallies[kind].play(range(first, last), args.players, args.seed, kind)
+                done = pool.submit(play, kind, first, last, args.players, args.seed)
+                tallies[kind].add(done.result())
     for kind, tally in tallies.items():
         print(
             f"{tally.games} {args.players}-player games, every seat {kind}, "
