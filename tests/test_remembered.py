@@ -10,6 +10,7 @@ from domain.connectivity import controllers
 from domain.rules.board import building_controllers
 from domain.rules.legal import legal_actions
 from domain.rules.pending import pending_decisions
+from domain.state import BuildingStatus
 
 from tests.builders import random_play
 
@@ -17,7 +18,7 @@ from tests.builders import random_play
 def test_given_random_games_then_remembered_legal_actions_equal_ones_listed_afresh() -> None:
     """After every action of several random games, every seat's legal actions and every
     building's controllers equal those of a copy of the state whose buildings remember nothing,
-    and the controllers worked out from scratch."""
+    and the controllers worked out from scratch; and ``is_open`` follows the status."""
     checked = 0
     for index in range(4):
         for game in random_play(f"remembered-legal-{index}", players=4):
@@ -30,6 +31,7 @@ def test_given_random_games_then_remembered_legal_actions_equal_ones_listed_afre
                 assert listed == legal_actions(fresh, asked, pending_decisions(fresh))
                 checked += bool(listed)
             for building in state.buildings.values():
+                assert building.is_open == (building.status is BuildingStatus.OPEN)
                 again = fresh.buildings[building.id]
                 worked_out = controllers(
                     BUILDINGS[building.id],
