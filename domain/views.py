@@ -10,6 +10,7 @@ face down ([SEE-PRIVATE]). Secret to all: the order of both piles and the game's
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -230,6 +231,13 @@ def _view_now(building: Building, landmarks_bridge: bool) -> BuildingView:
     )
 
 
+@cache
+def _stone_view(cell: Cell, seat: int) -> StoneView:
+    # A building's view is built again after every stone placed in it; its other stones'
+    # views (immutable) are the same objects as before.
+    return StoneView(cell[0], cell[1], seat)
+
+
 def _shown_building(
     building_id: str,
     figure: Figure | None,
@@ -245,7 +253,7 @@ def _shown_building(
         figure=figure,
         value=None if figure is None else building_value(figure),
         status=status.value,
-        stones=tuple(StoneView(r, c, seat) for (r, c), seat in sorted(stones)),
+        stones=tuple(_stone_view(cell, seat) for cell, seat in sorted(stones)),
         controllers=stones_controllers(building_id, frozenset(stones), landmarks_bridge)
         if status is BuildingStatus.OPEN
         else (),
