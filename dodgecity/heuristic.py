@@ -878,6 +878,9 @@ class HeuristicPlayer:
         options: Sequence[BuyStone | PlaceStone],
         minimum_score: float,
     ) -> BuyStone | PlaceStone | None:
+        blocking = self._blocking_placement(situation, options)
+        if blocking is not None:  # stopping an opponent comes first
+            return blocking
         by_building: dict[str, list[BuyStone | PlaceStone]] = {}
         for option in options:
             by_building.setdefault(option.building, []).append(option)
@@ -894,9 +897,6 @@ class HeuristicPlayer:
                 matches = [o for o in offered if o.figure == figure and (o.row, o.col) in wanted]
                 if matches and (best is None or score > best[0]):
                     best = (score, matches[0])
-        blocking = self._blocking_placement(situation, options)
-        if blocking is not None:
-            return blocking
         return None if best is None else best[1]
 
     def _figures_offered(self, offered: list[BuyStone | PlaceStone]) -> list[Figure | None]:
