@@ -881,27 +881,37 @@ class HeuristicPlayer:
         blocking = self._blocking_placement(situation, options)
         if blocking is not None:  # stopping an opponent comes first
             return blocking
-        by_building: dict[str, list[BuyStone | PlaceStone]] = {}
-        for option in options:
-            by_building.setdefault(option.building, []).append(option)
+        # One pass over the (often hundreds of) options to see which buildings and figures are
+        # offered; the stone to place is looked for only in a building that scores best so far.
+        figures_by_building: dict[str, set[Figure | None]] = {}
+        for building_id, figure in dict.fromkeys((o.building, o.figure) for o in options):
+            figures_by_building.setdefault(building_id, set()).add(figure)
         best: tuple[float, BuyStone | PlaceStone] | None = None
-        for building_id, offered in by_building.items():
-            for figure in self._figures_offered(offered):
+        for building_id, figures in figures_by_building.items():
+            for figure in self._figures_offered(figures):
                 score = situation.building_score(building_id, figure)
                 if score <= minimum_score:
                     continue
                 route = situation.route(building_id)
-                if route is None:
+                if route is None or (best is not None and score <= best[0]):
                     continue
                 wanted = set(route.missing)
-                matches = [o for o in offered if o.figure == figure and (o.row, o.col) in wanted]
-                if matches and (best is None or score > best[0]):
-                    best = (score, matches[0])
+                match = next(
+                    (
+                        o
+                        for o in options
+                        if o.building == building_id
+                        and o.figure == figure
+                        and (o.row, o.col) in wanted
+                    ),
+                    None,
+                )
+                if match is not None:
+                    best = (score, match)
         return None if best is None else best[1]
 
-    def _figures_offered(self, offered: list[BuyStone | PlaceStone]) -> list[Figure | None]:
+    def _figures_offered(self, figures: set[Figure | None]) -> list[Figure | None]:
         """None for a claimed building; else the first figure of ``CLAIM_ORDER`` offered."""
-        figures = {o.figure for o in offered}
         if figures == {None}:
             return [None]
         return [next(f for f in CLAIM_ORDER if f in figures)]
