@@ -32,7 +32,7 @@ from domain.events import (
 from domain.events.base import Cell, Colour, EndReason, Stage
 from domain.figures import Figure, building_value
 from domain.remembered import remembered
-from domain.rules.board import stones_controllers
+from domain.rules.board import controllers_of
 from domain.rules.pending import pending_decisions
 from domain.state import Building, BuildingStatus, GameState, Status
 
@@ -227,7 +227,7 @@ def _view_now(building: Building, landmarks_bridge: bool) -> BuildingView:
         building.status,
         building.scored_by,
         tuple(building.stones.items()),
-        landmarks_bridge=landmarks_bridge,
+        controllers=controllers_of(building, landmarks_bridge) if building.is_open else (),
     )
 
 
@@ -245,7 +245,7 @@ def _shown_building(
     scored_by: int | None,
     stones: tuple[tuple[Cell, int], ...],
     *,
-    landmarks_bridge: bool,
+    controllers: tuple[int, ...],
 ) -> BuildingView:
     return BuildingView(
         id=building_id,
@@ -254,9 +254,7 @@ def _shown_building(
         value=None if figure is None else building_value(figure),
         status=status.value,
         stones=tuple(_stone_view(cell, seat) for cell, seat in sorted(stones)),
-        controllers=stones_controllers(building_id, frozenset(stones), landmarks_bridge)
-        if status is BuildingStatus.OPEN
-        else (),
+        controllers=controllers,
         scored_by=scored_by,
     )
 

@@ -210,6 +210,8 @@ def test_given_random_games_then_every_remembered_building_view_equals_one_built
     """Building views are reused until an event changes the building (``domain.remembered``):
     after every action of several random games, each reused view equals one built from the
     building now."""
+    from domain.catalog import BUILDINGS
+    from domain.connectivity import controllers
     from domain.views import _building_view, _shown_building
 
     checked = 0
@@ -217,13 +219,15 @@ def test_given_random_games_then_every_remembered_building_view_equals_one_built
         for game in random_play(f"remembered-{index}", players=3):
             state = game.state
             for building in state.buildings.values():
+                bridge = state.variants.landmarks_bridge
+                in_control = controllers(BUILDINGS[building.id], building.stones, landmarks_bridge=bridge)
                 fresh = _shown_building(
                     building.id,
                     building.figure,
                     building.status,
                     building.scored_by,
                     tuple(building.stones.items()),
-                    landmarks_bridge=state.variants.landmarks_bridge,
+                    controllers=in_control if building.is_open else (),
                 )
                 assert _building_view(state, building.id) == fresh
                 checked += 1
