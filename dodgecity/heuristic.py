@@ -114,10 +114,11 @@ GRIDS: dict[str, _Grid] = {building_id: _Grid(building_id) for building_id in BU
 class Route:
     """The cheapest way to control a building: fields still to fill, own stones it uses."""
 
-    __slots__ = ("missing", "used")
+    __slots__ = ("missing", "missing_set", "used")
 
     def __init__(self, missing: tuple[Cell, ...], used: frozenset[Cell]) -> None:
         self.missing = missing
+        self.missing_set = frozenset(missing)  # for telling which changes leave the route best
         self.used = used
 
     @property
@@ -186,7 +187,7 @@ class RouteFinder:
                 if own <= earlier_own and earlier_blocked <= blocked:
                     return None  # no field got cheaper: still no route within the bound
                 continue
-            missing = set(earlier.missing)
+            missing = earlier.missing_set
             new_own = own - earlier_own
             gone = earlier_blocked - blocked
             if (
@@ -320,13 +321,13 @@ def _steiner(grid: _Grid, weights: list[int], bound: int) -> set[int] | None:
     for index, node in enumerate(landmarks):
         row = [INFINITY] * len(weights)
         row[node] = 0
-        dist[1 << index], steps[1 << index] = row, _relax(neighbours, weights, bound, row)
+        dist[1 << index], steps[1 << index] = row, _relax(neighbours, weights, row)
     others = range(1, len(landmarks))
     for first in others:
         for second in others[first:]:
             mask = 1 << first | 1 << second
             row = _merged(dist, mask, weights)
-            dist[mask], steps[mask] = row, _relax(neighbours, weights, bound, row)
+            dist[mask], steps[mask] = row, _relax(neighbours, weights, row)
     best = (bound + 1, 0, 0, -1)  # cost, mask of the path's landmark, mask of the rest, node
     for rest in _masks_of_size(len(landmarks), grid.required - 1, skip=0):
         dist[rest] = _merged(dist, rest, weights)
@@ -386,13 +387,16 @@ def _joined(
 
 
 def _relax(
-    neighbours: tuple[tuple[int, ...], ...], weights: list[int], bound: int, row: list[int]
+    neighbours: tuple[tuple[int, ...], ...], weights: list[int], row: list[int]
 ) -> list[int]:
     """Dijkstra from every node already reached; entering a node costs its weight. Returns, per
     node, the neighbour its value came from (-1: not improved here). Heap entries are
-    ``value * 64 + node`` (grids have fewer than 64 cells), cheaper than tuples."""
+    ``value * 64 + node`` (grids have fewer than 64 cells), cheaper than tuples.
+
+    Unbounded: values of ``INFINITY`` or more mean "out of reach", and entering a node that
+    weighs ``INFINITY`` never makes a value below it, so no value is checked against a bound."""
     steps = [-1] * len(row)
-    heap = [value << 6 | v for v, value in enumerate(row) if value <= bound]
+    heap = [value << 6 | v for v, value in enumerate(row) if value < INFINITY]
     heapq.heapify(heap)
     pop, push = heapq.heappop, heapq.heappush
     while heap:
@@ -402,7 +406,7 @@ def _relax(
             continue
         for n in neighbours[v]:
             candidate = value + weights[n]
-            if candidate < row[n] and candidate <= bound:
+            if candidate < row[n]:
                 row[n] = candidate
                 steps[n] = v
                 push(heap, candidate << 6 | n)
