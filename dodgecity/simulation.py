@@ -89,7 +89,7 @@ def play_game(
             )
             action = seats[seat].choose(game, seat)
             game.act(seat, action)
-            if log is not None:
+            if log is not None:  # not through ``logged``: no command is built when none is kept
                 log(act_command(seat, action), game.collect_events())
             actions += 1
             if check and (broken := violations(game.state)):
@@ -266,8 +266,7 @@ def rare_collections() -> Iterator[None]:
     of 300 random games and 14% of 100 heuristic ones; 1.5% and 1.1% with these thresholds. It
     still runs, just rarely, so the few cycles are freed all the same."""
     thresholds = gc.get_threshold()
-    gc.freeze()  # what exists now is long-lived: left out of every pass
-    gc.set_threshold(*SIMULATION_GC_THRESHOLDS)
+    _collect_rarely()
     try:
         yield
     finally:
@@ -275,8 +274,9 @@ def rare_collections() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _rare_collections_in_worker() -> None:
-    gc.freeze()
+def _collect_rarely() -> None:
+    """For the rest of a worker process's life, or inside ``rare_collections``."""
+    gc.freeze()  # what exists now is long-lived: left out of every pass
     gc.set_threshold(*SIMULATION_GC_THRESHOLDS)
 
 
@@ -293,7 +293,7 @@ def _in_processes(
     # threads is not safe. Results come back in the order of the games.
     context = multiprocessing.get_context("spawn")
     chunk = max(1, min(32, len(tasks) // (jobs * 8)))
-    with context.Pool(min(jobs, len(tasks)), initializer=_rare_collections_in_worker) as pool:
+    with context.Pool(min(jobs, len(tasks)), initializer=_collect_rarely) as pool:
         yield from pool.imap(_play, tasks, chunksize=chunk)
 
 

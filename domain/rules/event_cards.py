@@ -93,19 +93,24 @@ def place_options(state: GameState) -> list[tuple[str, Cell, Figure | None]]:
 
 def own_stone_options(state: GameState, make: type[StoneAction]) -> list[StoneAction]:
     """The drawer's stones still to remove or give away (``make`` says which)."""
-    task, _, effect = _current(state)
-    if effect is None or task.progress >= effect.n:
+    due = _own_stones_due(state)
+    if due is None:
         return []
-    return stone_actions(state, make, task.seat, own=True, figure=effect.figure)
+    seat, figure = due
+    return stone_actions(state, make, seat, own=True, figure=figure)
 
 
 def _has_own_stone_left(state: GameState) -> bool:
+    due = _own_stones_due(state)
+    return due is not None and has_stone(state, *due)
+
+
+def _own_stones_due(state: GameState) -> tuple[int, Figure | None] | None:
+    """Whose stones (and of which figure) the current effect still takes; None when done."""
     task, _, effect = _current(state)
-    return (
-        effect is not None
-        and task.progress < effect.n
-        and has_stone(state, task.seat, effect.figure)
-    )
+    if effect is None or task.progress >= effect.n:
+        return None
+    return task.seat, effect.figure
 
 
 def recipient_options(state: GameState) -> list[int]:
