@@ -36,8 +36,8 @@ from litestar.status_codes import HTTP_204_NO_CONTENT, HTTP_307_TEMPORARY_REDIRE
 
 from api.auth import SECURITY_SCHEMES
 from api.bodies import decode_strictly
-from api.catalog import catalog_routes
 from api.document import finish_document
+from api.dodgecity.catalog import catalog_routes
 from api.frontend import play_routes
 from api.games import game_routes
 from api.idempotency import CreatedGames
@@ -48,8 +48,8 @@ from api.schemas import ZERO_MINIMUM
 from api.settings import ApiSettings
 from api.stream import GameWakeups, stream_routes
 from api.threads import in_worker_thread, use_store_threads
-from dodgecity.application import DodgeCityApplication, GameNotFoundError
-from dodgecity.bot_seats import BotSeats
+from engine.application import DodgeCityApplication, GameNotFoundError
+from engine.bot_seats import BotSeats
 from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
 
 log = logging.getLogger(__name__)

@@ -14,8 +14,8 @@ from litestar import Request
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 from litestar.openapi.spec import SecurityScheme
 
-from dodgecity.application import DodgeCityApplication
-from dodgecity.credentials import TOKEN_ALPHABET, Caller
+from engine.application import DodgeCityApplication
+from engine.credentials import TOKEN_ALPHABET, Caller
 
 SPECTATOR = Caller()
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="dodgecity"'}

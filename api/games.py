@@ -39,17 +39,17 @@ from api.schemas import (
     Version,
 )
 from api.threads import in_worker_thread
-from dodgecity.application import (
+from domain.dodgecity.actions import Action
+from domain.dodgecity.views import GameView
+from engine.application import (
     DodgeCityApplication,
     GameExistsError,
     SeatView,
     VersionConflictError,
 )
-from dodgecity.credentials import credential_hash, new_token
-from dodgecity.narration import describe
-from dodgecity.players import BotSeat
-from domain.actions import Action
-from domain.views import GameView
+from engine.credentials import credential_hash, new_token
+from engine.dodgecity.narration import describe
+from engine.players import BotSeat
 
 MAX_EVENTS_PAGE = 500
 #: Game ids made from idempotency keys live in their own namespace (any fixed UUID would do).

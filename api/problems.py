@@ -22,14 +22,14 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.types import ExceptionHandlersMap
 
 from api.idempotency import IdempotencyKeyMismatchError
-from dodgecity.application import (
+from domain.errors import RuleViolation
+from engine.application import (
     GameNotFoundError,
     IdempotencyKeyReusedError,
     StoreUnavailableError,
     VersionConflictError,
     VersionOutOfRangeError,
 )
-from domain.errors import RuleViolation
 
 log = logging.getLogger(__name__)
 

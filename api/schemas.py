@@ -10,10 +10,10 @@ from uuid import UUID
 
 import msgspec
 
-from domain.actions import AnyAction
 from domain.aggregates.game import MAX_NAME_LENGTH
-from domain.events import AnyEvent, Colour, Variants
-from domain.views import GameView
+from domain.dodgecity.actions import AnyAction
+from domain.dodgecity.views import GameView
+from domain.events.dodgecity import AnyEvent, Colour, Variants
 
 Version = Annotated[int, msgspec.Meta(ge=0, le=1_000_000_000)]
 #: litestar leaves out a bound of 0 (it tests bounds for truth), so parameters restate it.
@@ -24,7 +24,7 @@ class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     pass
 
 
-#: The computer players the server can seat (``dodgecity.players.BOT_KINDS``).
+#: The computer players the server can seat (``engine.players.BOT_KINDS``).
 BotKind = Literal["heuristic", "random"]
 
 

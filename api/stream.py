@@ -32,8 +32,8 @@ from litestar.status_codes import HTTP_204_NO_CONTENT
 from api.auth import OPTIONAL_BEARER, caller_of
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
-from dodgecity.application import DodgeCityApplication, VersionOutOfRangeError
-from domain.events import DomainEvent, GameEnded
+from domain.events.dodgecity import DomainEvent, GameEnded
+from engine.application import DodgeCityApplication, VersionOutOfRangeError
 
 POLL_SECONDS = 1.0  # how soon another process's command shows; this process's is immediate
 KEEPALIVE_SECONDS = 15.0  # a comment line so proxies do not close a quiet stream

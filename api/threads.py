@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from dodgecity.database import Backend
+from engine.database import Backend
 
 T = TypeVar("T")
 

@@ -133,7 +133,7 @@ def serving(database_url: str, workers: int) -> Iterator[Server]:
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
             [
-                *(sys.executable, "-m", "dodgecity.cli", "serve"),
+                *(sys.executable, "-m", "entrypoints.cli", "serve"),
                 *("--host", HOST, "--port", str(port)),
                 *("--db", database_url, "--workers", str(workers)),
             ],
@@ -841,7 +841,7 @@ def _postgres_url(schema: str) -> str:
 
 
 def _drop_schema(url: str, schema: str) -> None:
-    from dodgecity.database import parse
+    from engine.database import parse
 
     with psycopg.connect(parse(url).postgres_conninfo(), autocommit=True) as connection:
         connection.execute(

@@ -19,8 +19,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from dodgecity.players import BOT_KINDS, make_player
-from dodgecity.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
+from engine.players import BOT_KINDS, make_player
+from engine.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
 
 WARM_UP_GAMES = 5
 

@@ -28,10 +28,10 @@ import time
 from pathlib import Path
 from uuid import UUID, uuid4
 
-from dodgecity.application import DodgeCityApplication
-from dodgecity.players import RandomPlayer
-from domain.actions import Action
 from domain.aggregates.game import Game
+from domain.dodgecity.actions import Action
+from engine.application import DodgeCityApplication
+from engine.players import RandomPlayer
 
 EARLY = range(3, 8)
 LATE = range(498, 503)
@@ -113,7 +113,7 @@ def load_costs(app: DodgeCityApplication, game_ids: list[UUID]) -> dict[str, flo
 _WATCHER = """
 import sys, time
 from uuid import UUID, uuid4
-from dodgecity.application import DodgeCityApplication
+from engine.application import DodgeCityApplication
 app = DodgeCityApplication(sys.argv[1], project_after_commands=False)
 game_id = UUID(sys.argv[2]); target = int(sys.argv[3])
 print("ready", flush=True)

@@ -11,8 +11,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.events import DomainEvent
-from domain.state import GameState
+from domain.dodgecity.state import GameState
+from domain.events.dodgecity import DomainEvent
 
 
 class Notification(msgspec.Struct, frozen=True, kw_only=True):

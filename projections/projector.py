@@ -18,9 +18,9 @@ from uuid import UUID
 
 from attrs import define
 
-from domain.events import GameEnded
-from domain.evolve import evolve
-from domain.state import GameState
+from domain.dodgecity.evolve import evolve
+from domain.dodgecity.state import GameState
+from domain.events.dodgecity import GameEnded
 from projections import read_models, store
 from projections.feed import EventFeed, Notification
 from projections.read_models import Board, GamesPage, GameSummary, LeaderboardRow, Scores

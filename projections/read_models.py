@@ -11,10 +11,10 @@ from uuid import UUID
 
 import msgspec
 
-from domain.catalog import BUILDINGS
-from domain.events import Colour, EndReason
-from domain.figures import Figure, building_value
-from domain.state import BuildingStatus, GameState, Player, Status
+from domain.dodgecity.catalog import BUILDINGS
+from domain.dodgecity.figures import Figure, building_value
+from domain.dodgecity.state import BuildingStatus, GameState, Player, Status
+from domain.events.dodgecity import Colour, EndReason
 
 
 class BuildingRow(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,9 +13,9 @@ from uuid import UUID
 
 import msgspec
 
-from domain.events import Colour, EndReason
-from domain.figures import Figure
-from domain.state import BuildingStatus, Status
+from domain.dodgecity.figures import Figure
+from domain.dodgecity.state import BuildingStatus, Status
+from domain.events.dodgecity import Colour, EndReason
 from projections.read_models import (
     Board,
     BuildingRow,

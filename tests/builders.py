@@ -12,12 +12,12 @@ from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
 import msgspec
-from dodgecity.players import RandomPlayer
-from domain.actions import Action, CommitCard, EndTurn, PlayCard
 from domain.aggregates.game import Game
-from domain.catalog import EVENT_ORDER, deck
+from domain.dodgecity.actions import Action, CommitCard, EndTurn, PlayCard
+from domain.dodgecity.catalog import EVENT_ORDER, deck
+from domain.dodgecity.figures import Figure
 from domain.errors import RuleViolation
-from domain.events import (
+from domain.events.dodgecity import (
     BuildingClaimed,
     DomainEvent,
     MoneyPaid,
@@ -25,7 +25,7 @@ from domain.events import (
     StonePlaced,
     Variants,
 )
-from domain.figures import Figure
+from engine.players import RandomPlayer
 
 T = TypeVar("T")
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from dodgecity.application import DodgeCityApplication
-from dodgecity.audit import verify
-from dodgecity.cli import main
-from dodgecity.progress import ProgressBar
-from dodgecity.simulation import lineup, wilson
-from dodgecity.transfer import export_record
+from engine.application import DodgeCityApplication
+from engine.audit import verify
+from engine.progress import ProgressBar
+from engine.simulation import lineup, wilson
+from engine.transfer import export_record
+from entrypoints.cli import main
 
 
 def test_given_a_seed_when_simulating_then_every_game_ends_and_json_reports_them(

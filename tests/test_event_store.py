@@ -12,12 +12,12 @@ from uuid import UUID, uuid4
 import msgspec
 import msgspec.inspect as mi
 import pytest
-from dodgecity.application import DodgeCityApplication, GameNotFoundError
-from dodgecity.players import RandomPlayer
-from dodgecity.records import CreateCommand
-from domain.actions import Action
 from domain.aggregates.game import Game
-from domain.events import ALL_EVENT_TYPES, DomainEvent
+from domain.dodgecity.actions import Action
+from domain.events.dodgecity import ALL_EVENT_TYPES, DomainEvent
+from engine.application import DodgeCityApplication, GameNotFoundError
+from engine.players import RandomPlayer
+from engine.records import CreateCommand
 
 
 def sample_value(info: mi.Type) -> Any:

@@ -11,21 +11,12 @@ from uuid import uuid4
 
 import msgspec.inspect as mi
 import pytest
-from dodgecity.narration import (
-    END_WORDS,
-    FORMATTERS,
-    OUTCOME_WORDS,
-    PASS_WORDS,
-    STAGE_WORDS,
-    SUMMARY_POINTS,
-    describe,
-    narrate,
-    public_summary,
-)
-from dodgecity.players import RandomPlayer
 from domain.aggregates.game import Game
-from domain.catalog import BUILDINGS, CardKind, deck
-from domain.events import (
+from domain.dodgecity.catalog import BUILDINGS, CardKind, deck
+from domain.dodgecity.evolve import evolve
+from domain.dodgecity.state import GameState, Status
+from domain.dodgecity.views import event_view, game_view
+from domain.events.dodgecity import (
     ALL_EVENT_TYPES,
     CardPlayed,
     CardsDealt,
@@ -39,9 +30,18 @@ from domain.events import (
     StoneBought,
     StoneRemoved,
 )
-from domain.evolve import evolve
-from domain.state import GameState, Status
-from domain.views import event_view, game_view
+from engine.dodgecity.narration import (
+    END_WORDS,
+    FORMATTERS,
+    OUTCOME_WORDS,
+    PASS_WORDS,
+    STAGE_WORDS,
+    SUMMARY_POINTS,
+    describe,
+    narrate,
+    public_summary,
+)
+from engine.players import RandomPlayer
 
 NAMES = ("Anna", "Bob", "Carla", "Dan", "Eve")
 SUMMARY_INDENT = " " * 6
@@ -101,7 +101,7 @@ def texts_in(value: Any) -> set[str]:
 
 
 def play_events(players: int, seed: str, *, until: Callable[[GameState], bool] | None = None) -> list[DomainEvent]:
-    """A random game played as dodgecity.simulation does, returning its events as stored."""
+    """A random game played as engine.simulation does, returning its events as stored."""
     game = Game.create(uuid4(), seed=seed, max_players=players)
     for seat in range(players):
         game.join(NAMES[seat])

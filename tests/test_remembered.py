@@ -1,16 +1,16 @@
 """What is derived from a building is remembered until an event changes the building
-(``domain.remembered``); it must always equal what is derived afresh."""
+(``domain.dodgecity.remembered``); it must always equal what is derived afresh."""
 
 from __future__ import annotations
 
 import copy
 
-from domain.catalog import BUILDINGS
-from domain.connectivity import controllers
-from domain.rules.board import building_controllers
-from domain.rules.legal import legal_actions
-from domain.rules.pending import pending_decisions
-from domain.state import BuildingStatus
+from domain.dodgecity.catalog import BUILDINGS
+from domain.dodgecity.connectivity import controllers
+from domain.dodgecity.rules.board import building_controllers
+from domain.dodgecity.rules.legal import legal_actions
+from domain.dodgecity.rules.pending import pending_decisions
+from domain.dodgecity.state import BuildingStatus
 
 from tests.builders import random_play
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import socket
 
 import uvicorn
-from dodgecity.cli import bind_without_nagle
+from entrypoints.cli import bind_without_nagle
 
 
 def test_given_the_workers_socket_then_connections_it_accepts_have_nagle_switched_off() -> None:
-    config = uvicorn.Config("api.server:app_from_environment", factory=True, host="127.0.0.1", port=0, workers=2)
+    config = uvicorn.Config("entrypoints.server:app_from_environment", factory=True, host="127.0.0.1", port=0, workers=2)
     listener = bind_without_nagle(config)
     try:
         listener.listen()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 from uuid import UUID
 
-from dodgecity.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
+from engine.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
 
 GAME = UUID(int=7)
 

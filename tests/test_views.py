@@ -10,10 +10,10 @@ from uuid import UUID
 
 import msgspec
 import pytest
-from dodgecity.players import RandomPlayer
-from domain.actions import CommitCard
 from domain.aggregates.game import Game
-from domain.events import (
+from domain.dodgecity.actions import CommitCard
+from domain.dodgecity.views import HIDDEN, REDACTORS, event_view, game_view
+from domain.events.dodgecity import (
     ALL_EVENT_TYPES,
     CardsDealt,
     CardsDiscarded,
@@ -23,7 +23,7 @@ from domain.events import (
     GameCreated,
     StartCardCommitted,
 )
-from domain.views import HIDDEN, REDACTORS, event_view, game_view
+from engine.players import RandomPlayer
 
 from tests.builders import COWBOY_5, LADY_7, SHERIFF_6, new_game, random_play, when
 
@@ -207,12 +207,12 @@ def test_SEE_PRIVATE_given_two_games_differing_only_in_another_seats_hand_then_m
 
 
 def test_given_random_games_then_every_remembered_building_view_equals_one_built_afresh() -> None:
-    """Building views are reused until an event changes the building (``domain.remembered``):
+    """Building views are reused until an event changes the building (``domain.dodgecity.remembered``):
     after every action of several random games, each reused view equals one built from the
     building now."""
-    from domain.catalog import BUILDINGS
-    from domain.connectivity import controllers
-    from domain.views import _building_view, _shown_building
+    from domain.dodgecity.catalog import BUILDINGS
+    from domain.dodgecity.connectivity import controllers
+    from domain.dodgecity.views import _building_view, _shown_building
 
     checked = 0
     for index in range(4):

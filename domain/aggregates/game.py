@@ -11,11 +11,18 @@ from uuid import UUID
 
 from msgspec.structs import force_setattr
 
-from domain.actions import Action
-from domain.catalog import BUILDINGS_BY_PLAYER_COUNT, DECK_NAMES
-from domain.decisions import Decision
+from domain.dodgecity.actions import Action
+from domain.dodgecity.catalog import BUILDINGS_BY_PLAYER_COUNT, DECK_NAMES
+from domain.dodgecity.decisions import Decision
+from domain.dodgecity.evolve import evolve
+from domain.dodgecity.rules import commands
+from domain.dodgecity.rules.context import Context, GameOver
+from domain.dodgecity.rules.flow import begin_game
+from domain.dodgecity.rules.legal import is_legal, legal_actions
+from domain.dodgecity.rules.pending import pending_decisions
+from domain.dodgecity.state import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY, GameState, Status
 from domain.errors import RuleViolation
-from domain.events import (
+from domain.events.dodgecity import (
     Colour,
     DomainEvent,
     GameCreated,
@@ -23,14 +30,7 @@ from domain.events import (
     PlayerJoined,
     Variants,
 )
-from domain.evolve import evolve
 from domain.random_source import RandomSource, SeededRandom
-from domain.rules import commands
-from domain.rules.context import Context, GameOver
-from domain.rules.flow import begin_game
-from domain.rules.legal import is_legal, legal_actions
-from domain.rules.pending import pending_decisions
-from domain.state import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY, GameState, Status
 
 #: The version of RULES.md this engine implements; recorded in every game's first event.
 RULES_VERSION = "1.0"

@@ -71,7 +71,7 @@ def start_server(database_url: str, *arguments: str, port: int | None = None) ->
     port = port or free_port()
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed by the Server when it stops
     process = subprocess.Popen(
-        [sys.executable, "-m", "dodgecity.cli", "serve", "--port", str(port), "--db", database_url, *arguments],
+        [sys.executable, "-m", "entrypoints.cli", "serve", "--port", str(port), "--db", database_url, *arguments],
         stdout=subprocess.DEVNULL,
         stderr=log,  # a file, not a pipe nobody reads: a full pipe would stall the server
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -97,7 +97,7 @@ def serving(database_url: str, *arguments: str) -> Iterator[Server]:
 
 def run_cli(*arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "dodgecity.cli", *arguments],
+        [sys.executable, "-m", "entrypoints.cli", *arguments],
         capture_output=True,
         text=True,
         timeout=600,

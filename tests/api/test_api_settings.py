@@ -13,8 +13,8 @@ import pytest
 from api.app import create_app
 from api.settings import MAX_BODY_BYTES, MAX_THREADS, ApiSettings, RateLimit, SettingsError
 from api.threads import in_worker_thread, use_store_threads
-from dodgecity.application import DodgeCityApplication
-from dodgecity.database import Backend
+from engine.application import DodgeCityApplication
+from engine.database import Backend
 from litestar import Litestar
 from litestar.testing import TestClient
 

@@ -13,8 +13,8 @@ import httpx
 import pytest
 from api.app import create_app
 from api.schemas import BotKind
-from dodgecity.application import DodgeCityApplication
-from dodgecity.players import BOT_KINDS, BotSeat
+from engine.application import DodgeCityApplication
+from engine.players import BOT_KINDS, BotSeat
 from litestar import Litestar
 from litestar.testing import TestClient
 

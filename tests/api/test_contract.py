@@ -11,9 +11,9 @@ from uuid import UUID
 
 import schemathesis
 from api.app import create_app
-from api.server import openapi_document
-from dodgecity.application import DodgeCityApplication, GameNotFoundError
-from dodgecity.simulation import simulate
+from engine.application import DodgeCityApplication, GameNotFoundError
+from engine.simulation import simulate
+from entrypoints.server import openapi_document
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 from openapi_spec_validator import validate

@@ -11,8 +11,8 @@ from uuid import UUID
 
 import httpx
 import msgspec
-from dodgecity.application import DodgeCityApplication
-from dodgecity.records import ActCommand
+from engine.application import DodgeCityApplication
+from engine.records import ActCommand
 
 from tests.api.http_players import (
     Accepted,

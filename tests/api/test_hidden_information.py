@@ -21,11 +21,10 @@ from uuid import UUID
 import msgspec
 import pytest
 from api.app import create_app
-from dodgecity.application import DodgeCityApplication
-from dodgecity.records import ActCommand, Command, Record, seal
-from domain.actions import CommitCard
-from domain.catalog import CardKind, deck
-from domain.events import (
+from domain.dodgecity.actions import CommitCard
+from domain.dodgecity.catalog import CardKind, deck
+from domain.dodgecity.views import HIDDEN
+from domain.events.dodgecity import (
     CardsDealt,
     DomainEvent,
     DrawPileShuffled,
@@ -33,7 +32,8 @@ from domain.events import (
     GameCreated,
     StartCardCommitted,
 )
-from domain.views import HIDDEN
+from engine.application import DodgeCityApplication
+from engine.records import ActCommand, Command, Record, seal
 from litestar import Litestar
 from litestar.testing import TestClient
 

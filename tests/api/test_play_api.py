@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from api.app import create_app
-from dodgecity.application import DodgeCityApplication
+from engine.application import DodgeCityApplication
 from litestar import Litestar
 from litestar.testing import TestClient
 

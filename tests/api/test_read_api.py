@@ -8,8 +8,8 @@ from pathlib import Path
 import httpx
 import pytest
 from api.app import create_app
-from dodgecity.application import DodgeCityApplication
-from dodgecity.simulation import simulate
+from engine.application import DodgeCityApplication
+from engine.simulation import simulate
 from litestar.testing import TestClient
 
 from tests.api.servers import serving
@@ -86,8 +86,8 @@ def test_given_the_serve_command_then_a_real_server_answers_on_sqlite(tmp_path: 
 def test_given_the_catalog_then_it_draws_every_building_and_words_every_card() -> None:
     """[SETUP-BOARD] the buildings in play by player count, and [COMP-DECK] both decks, as a
     frontend needs them: the same data the rules use."""
-    from api.catalog import catalog
-    from domain.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT, EVENT_CARDS, deck
+    from api.dodgecity.catalog import catalog
+    from domain.dodgecity.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT, EVENT_CARDS, deck
 
     sheet = catalog()
     assert [b.id for b in sheet.buildings] == list(BUILDINGS)

@@ -16,7 +16,7 @@ GAME_SECONDS = 300  # a two-player game takes a few seconds; this only stops a h
 
 def _bot(url: str, game_id: str, token: str, kind: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "dodgecity.cli", "bot", "--url", url, "--game", game_id, "--kind", kind, "--seed", kind, "--quiet"],
+        [sys.executable, "-m", "entrypoints.cli", "bot", "--url", url, "--game", game_id, "--kind", kind, "--seed", kind, "--quiet"],
         env={**os.environ, "DODGECITY_TOKEN": token},  # the token stays out of the command line
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

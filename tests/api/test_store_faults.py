@@ -9,8 +9,8 @@ from contextlib import contextmanager
 import psycopg
 import pytest
 from api.app import create_app
-from dodgecity.application import DodgeCityApplication
-from dodgecity.database import resolve
+from engine.application import DodgeCityApplication
+from engine.database import resolve
 from litestar.testing import TestClient
 
 

@@ -9,16 +9,16 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-from dodgecity.application import DodgeCityApplication
-from dodgecity.audit import verify
-from dodgecity.bot_seats import BotSeats
-from dodgecity.players import BOT_KINDS, BOT_NAMES, BotSeat, RandomPlayer, bot_name
-from dodgecity.records import ActCommand, JoinCommand
-from domain.actions import Action, CommitCard
 from domain.aggregates.game import Game
+from domain.dodgecity.actions import Action, CommitCard
+from domain.dodgecity.views import GameView
 from domain.errors import RuleViolation
-from domain.events import PlayerJoined
-from domain.views import GameView
+from domain.events.dodgecity import PlayerJoined
+from engine.application import DodgeCityApplication
+from engine.audit import verify
+from engine.bot_seats import BotSeats
+from engine.players import BOT_KINDS, BOT_NAMES, BotSeat, RandomPlayer, bot_name
+from engine.records import ActCommand, JoinCommand
 
 IDLE_SECONDS = 60
 GAME_ID = UUID("2b8f7f0e-6a43-4d1e-9d36-0c4c3c8f1a01")

@@ -8,7 +8,13 @@ import random
 from collections.abc import Sequence
 
 import msgspec
-from dodgecity.heuristic import (
+from domain.aggregates.game import Game
+from domain.dodgecity.actions import Action
+from domain.dodgecity.catalog import BUILDINGS
+from domain.dodgecity.connectivity import connects
+from domain.dodgecity.decisions import DecisionKind
+from domain.dodgecity.views import GameView, game_view
+from engine.dodgecity.heuristic import (
     GRIDS,
     INFINITY,
     SHORTEST_ROUTE,
@@ -17,14 +23,8 @@ from dodgecity.heuristic import (
     _sealed_off,
     _steiner,
 )
-from dodgecity.players import Player, RandomPlayer
-from dodgecity.simulation import GameResult, play_game
-from domain.actions import Action
-from domain.aggregates.game import Game
-from domain.catalog import BUILDINGS
-from domain.connectivity import connects
-from domain.decisions import DecisionKind
-from domain.views import GameView, game_view
+from engine.players import Player, RandomPlayer
+from engine.simulation import GameResult, play_game
 
 PLAYERS = 4
 

@@ -19,12 +19,12 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from dodgecity.application import DodgeCityApplication
-from dodgecity.bot_seats import BotSeats
-from dodgecity.players import BotSeat
-from dodgecity.simulation import simulate, simulated_game_id
-from dodgecity.transfer import export_record
-from domain.events import Variants
+from domain.events.dodgecity import Variants
+from engine.application import DodgeCityApplication
+from engine.bot_seats import BotSeats
+from engine.players import BotSeat
+from engine.simulation import simulate, simulated_game_id
+from engine.transfer import export_record
 
 FOLDER = Path(__file__).parent / "dodgecity"
 MANIFEST = FOLDER / "manifest.json"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dodgecity.application import DodgeCityApplication
-from dodgecity.audit import verify
-from dodgecity.cli import main
-from dodgecity.transfer import export_record, read_record
+from engine.application import DodgeCityApplication
+from engine.audit import verify
+from engine.transfer import export_record, read_record
+from entrypoints.cli import main
 
 from tests.golden.dodgecity_games import FOLDER, GoldenGame, golden_games, make_record
 

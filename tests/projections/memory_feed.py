@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
-from dodgecity.players import RandomPlayer
 from domain.aggregates.game import Game
-from domain.events import DomainEvent, GameEnded
-from domain.evolve import evolve
-from domain.state import GameState
+from domain.dodgecity.evolve import evolve
+from domain.dodgecity.state import GameState
+from domain.events.dodgecity import DomainEvent, GameEnded
+from engine.players import RandomPlayer
 from projections.feed import Notification
 from projections.read_models import Board, GameSummary, LeaderboardRow, Scores
 

@@ -10,7 +10,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
-from domain.state import GameState
+from domain.dodgecity.state import GameState
 from projections.feed import Notification
 from projections.projector import Projections
 from projections.sql import Database, SQLiteDatabase

@@ -8,8 +8,10 @@ from uuid import UUID
 import msgspec
 import pytest
 from domain.aggregates.game import Game
-from domain.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT
-from domain.events import (
+from domain.dodgecity.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT
+from domain.dodgecity.figures import building_value
+from domain.dodgecity.state import BuildingStatus, Status
+from domain.events.dodgecity import (
     BuildingClaimed,
     BuildingNeutralised,
     BuildingScored,
@@ -17,8 +19,6 @@ from domain.events import (
     DomainEvent,
     GameEnded,
 )
-from domain.figures import building_value
-from domain.state import BuildingStatus, Status
 from projections.projector import Projections
 from projections.read_models import Board, LeaderboardRow
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from domain.events import Colour
-from domain.state import GameState, Player
+from domain.dodgecity.state import GameState, Player
+from domain.events.dodgecity import Colour
 
 from projections import read_models
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-from dodgecity.players import RandomPlayer
-from domain.actions import (
+from domain.aggregates.game import Game
+from domain.dodgecity.actions import (
     Action,
     BuyStone,
     Challenge,
@@ -27,11 +27,11 @@ from domain.actions import (
     RemoveStone,
     SellStone,
 )
-from domain.aggregates.game import Game
-from domain.catalog import BUILDING_ORDER, deck
+from domain.dodgecity.catalog import BUILDING_ORDER, deck
+from domain.dodgecity.figures import Figure
 from domain.errors import RuleViolation
-from domain.events import Variants
-from domain.figures import Figure
+from domain.events.dodgecity import Variants
+from engine.players import RandomPlayer
 
 RULE_IDS = set(re.findall(r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]", (Path(__file__).parents[2] / "docs/RULES.md").read_text()))
 

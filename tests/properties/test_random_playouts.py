@@ -8,11 +8,11 @@ import random
 from uuid import UUID
 
 import pytest
-from dodgecity.invariants import violations
-from dodgecity.players import RandomPlayer
-from dodgecity.records import decode_event, encode_event
 from domain.aggregates.game import Game, project_game
-from domain.events import DomainEvent
+from domain.events.dodgecity import DomainEvent
+from engine.dodgecity.invariants import violations
+from engine.players import RandomPlayer
+from engine.records import decode_event, encode_event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ playouts check), random and heuristic bots mixed: none may fail."""
 from __future__ import annotations
 
 import pytest
-from dodgecity.simulation import simulate
+from engine.simulation import simulate
 
 RANDOM_GAMES = 2000  # per player count
 MIXED_GAMES = 100  # per player count, one heuristic bot against random ones

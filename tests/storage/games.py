@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from uuid import UUID, uuid4
 
-from dodgecity.records import Command, Record, seal_game
-from dodgecity.simulation import play_game
 from domain.aggregates.game import Game
-from domain.events import DomainEvent
+from domain.events.dodgecity import DomainEvent
+from engine.records import Command, Record, seal_game
+from engine.simulation import play_game
 
 Commands = list[tuple[Command, list[DomainEvent]]]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from dodgecity.audit import verify
-from dodgecity.records import ActCommand, Record, chain_hash, encode_event
-from domain.actions import EndTurn
-from domain.events import StoneBought
+from domain.dodgecity.actions import EndTurn
+from domain.events.dodgecity import StoneBought
+from engine.audit import verify
+from engine.records import ActCommand, Record, chain_hash, encode_event
 
 from tests.storage.games import recorded_game, sealed
 

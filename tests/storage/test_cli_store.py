@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from dodgecity.cli import main
+from entrypoints.cli import main
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_given_simulated_games_in_a_database_then_listed_verified_and_replayable
 def test_given_a_running_game_when_replayed_as_a_seat_then_other_hands_stay_hidden(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from dodgecity.application import DodgeCityApplication
+    from engine.application import DodgeCityApplication
 
     url = f"sqlite:///{tmp_path / 'running.db'}"
     app = DodgeCityApplication(url)

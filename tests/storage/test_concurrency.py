@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from uuid import UUID
 
 import pytest
-from dodgecity.application import DodgeCityApplication, VersionConflictError
-from dodgecity.audit import verify
-from dodgecity.players import RandomPlayer
-from dodgecity.records import act_command
-from domain.actions import Action
 from domain.aggregates.game import Game
-from domain.decisions import DecisionKind
+from domain.dodgecity.actions import Action
+from domain.dodgecity.decisions import DecisionKind
+from engine.application import DodgeCityApplication, VersionConflictError
+from engine.audit import verify
+from engine.players import RandomPlayer
+from engine.records import act_command
 
 
 @pytest.fixture
@@ -137,8 +137,8 @@ def test_given_two_writers_clash_in_the_store_then_conflict_and_the_cache_recove
 _WRITER = """
 import random, sys
 from uuid import UUID
-from dodgecity.application import DodgeCityApplication, VersionConflictError
-from dodgecity.players import RandomPlayer
+from engine.application import DodgeCityApplication, VersionConflictError
+from engine.players import RandomPlayer
 app = DodgeCityApplication(sys.argv[1])
 game_id, number = UUID(sys.argv[2]), int(sys.argv[3])
 player, order = RandomPlayer(number), random.Random(number)
@@ -212,7 +212,7 @@ def test_given_threads_on_different_games_then_none_conflict(app: DodgeCityAppli
         assert verify(game_id, app.records(game_id)).ok
 
 
-_OPEN = "import sys; from dodgecity.application import DodgeCityApplication; DodgeCityApplication(sys.argv[1]).close()"
+_OPEN = "import sys; from engine.application import DodgeCityApplication; DodgeCityApplication(sys.argv[1]).close()"
 
 
 def test_given_several_processes_starting_on_a_new_database_then_all_open_it(durable_url: str) -> None:

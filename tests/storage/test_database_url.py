@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dodgecity.application import DodgeCityApplication
-from dodgecity.database import DEFAULT_URL, Backend, DatabaseURLError, parse, resolve
+from engine.application import DodgeCityApplication
+from engine.database import DEFAULT_URL, Backend, DatabaseURLError, parse, resolve
 
 
 def test_given_memory_url_then_in_memory_store() -> None:

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from uuid import UUID
 
 import pytest
-from dodgecity.application import DodgeCityApplication
-from dodgecity.players import RandomPlayer
-from domain.actions import BuyStone
+from domain.dodgecity.actions import BuyStone
+from engine.application import DodgeCityApplication
+from engine.players import RandomPlayer
 
 from projections import read_models
 from tests.storage.games import recorded_game

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from uuid import UUID
 
 import pytest
-from dodgecity.application import DodgeCityApplication, VersionOutOfRangeError
-from domain.events import CardsDealt, DrawPileShuffled, GameCreated
-from domain.views import HIDDEN
+from domain.dodgecity.views import HIDDEN
+from domain.events.dodgecity import CardsDealt, DrawPileShuffled, GameCreated
+from engine.application import DodgeCityApplication, VersionOutOfRangeError
 
 from tests.storage.games import recorded_game
 

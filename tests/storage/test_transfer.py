@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from dodgecity.application import DodgeCityApplication, GameExistsError
-from dodgecity.audit import verify
-from dodgecity.transfer import RecordRejectedError, export_record, read_record
 from domain.aggregates.game import Game
+from engine.application import DodgeCityApplication, GameExistsError
+from engine.audit import verify
+from engine.transfer import RecordRejectedError, export_record, read_record
 
 from tests.storage.games import recorded_game
 

@@ -1,0 +1,764 @@
+"""The application service: the only code that talks to the eventsourcing library.
+
+It loads a game, lets the aggregate decide, seals the new events into the hash chain and appends
+them to the store chosen by the database URL. Around that it keeps what makes it fast and safe:
+
+- an LRU cache of loaded games, fast-forwarded from the store before every use, so a command
+  costs the same at step 500 as at step 5 and other processes' writes are never missed;
+- a lock per game, so writes to one game are serialised in this process while different games
+  proceed in parallel;
+- optimistic concurrency: a command may name the version its caller saw; a stale one, or another
+  process winning the race to the same version, is a :class:`VersionConflictError`, never a lost
+  or duplicated event;
+- the read models, caught up by a background thread moments after each command, and by every
+  read-model query before it reads (read-your-writes without making commands wait for them).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TypeVar
+from uuid import UUID, uuid4
+
+import psycopg
+import psycopg.sql
+from eventsourcing.application import Application
+from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
+
+from domain.aggregates.game import Game, project_game
+from domain.dodgecity.actions import Action
+from domain.dodgecity.decisions import SIMULTANEOUS
+from domain.dodgecity.state import GameState
+from domain.dodgecity.views import GameView, event_view, game_view
+from domain.events.dodgecity import (
+    Colour,
+    DomainEvent,
+    DuelCardCommitted,
+    GameCreated,
+    StartCardCommitted,
+    Variants,
+)
+from engine.credentials import Access, Caller
+from engine.database import Backend, Database, resolve
+from engine.players import BotSeat, bot_name
+from engine.records import (
+    GENESIS,
+    Command,
+    CreateCommand,
+    JoinCommand,
+    Record,
+    StartCommand,
+    act_command,
+    envelope_bytes,
+    open_envelope,
+    seal,
+    seal_game,
+)
+from projections import Projections
+from projections.background import BackgroundProjector
+from projections.feed import Notification
+from projections.sql import PostgresDatabase, SQLiteDatabase
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Clock = Callable[[], datetime]
+
+
+class GameNotFoundError(LookupError):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"no game {game_id} in this store")
+        self.game_id = game_id
+
+
+class VersionOutOfRangeError(LookupError):
+    def __init__(self, game_id: UUID, version: int, latest: int) -> None:
+        super().__init__(
+            f"game {game_id} has versions 0 to {latest}; there is no version {version}"
+        )
+        self.game_id = game_id
+        self.version = version
+        self.latest = latest
+
+
+class VersionConflictError(Exception):
+    """The caller acted on a version of the game that is no longer the latest."""
+
+    def __init__(
+        self, game_id: UUID, expected: int, actual: int | None, *, store_clash: bool = False
+    ) -> None:
+        actual_text = "a newer version" if actual is None else f"version {actual}"
+        super().__init__(
+            f"game {game_id} is at {actual_text}, not version {expected}: reload and retry"
+        )
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        self.store_clash = store_clash  # another process stored that version first
+
+
+class StoreUnavailableError(Exception):
+    """The database cannot be opened: unreachable, missing, or not ours to write."""
+
+
+class GameExistsError(Exception):
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} already exists in this store")
+        self.game_id = game_id
+
+
+class IdempotencyKeyReusedError(Exception):
+    """An idempotency key already used for a different request by the same seat."""
+
+    def __init__(self, game_id: UUID, key: str) -> None:
+        super().__init__(
+            f"the idempotency key {key!r} was already used for a different action in game "
+            f"{game_id}; use a new key for a new request"
+        )
+        self.game_id = game_id
+
+
+#: The events of a simultaneous decision: one seat's secret commitment each.
+_COMMITMENTS = (StartCardCommitted, DuelCardCommitted)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The game as one viewer may see it, and what that viewer may do in it now (nothing for a
+    spectator or a seat not awaited): one read gives a client all it needs to act."""
+
+    view: GameView
+    actions: list[Action]
+
+
+def _seen_by(game: Game, viewer: int | None) -> SeatView:
+    return SeatView(
+        game_view(game.state, game.version, viewer),
+        [] if viewer is None else game.legal_actions(viewer),
+    )
+
+
+@dataclass(frozen=True)
+class Performed:
+    """The answer to an action: the game's version after it, the actor's view of it and what
+    the actor may do next.
+
+    ``replayed`` says the action had already been performed with the same idempotency key, and
+    this is the answer the first request got."""
+
+    version: int
+    seen: SeatView
+    replayed: bool
+
+
+@dataclass
+class _Loaded:
+    game: Game
+    head: str  # hash of the game's last stored event
+    access: Access = field(default_factory=Access)
+
+    def follow(self, record: Record) -> None:
+        """Apply one stored event read back from the store."""
+        event = record.event()
+        self.game.apply(event)
+        self.access.note(record.command, event)
+        self.head = record.hash
+
+
+class _GameCache:
+    """A small thread-safe LRU of loaded games."""
+
+    def __init__(self, maxsize: int) -> None:
+        self._maxsize = maxsize
+        self._items: OrderedDict[UUID, _Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: UUID) -> _Loaded | None:
+        with self._lock:
+            loaded = self._items.get(game_id)
+            if loaded is not None:
+                self._items.move_to_end(game_id)
+            return loaded
+
+    def put(self, game_id: UUID, loaded: _Loaded) -> None:
+        if self._maxsize <= 0:
+            return
+        with self._lock:
+            self._items[game_id] = loaded
+            self._items.move_to_end(game_id)
+            while len(self._items) > self._maxsize:
+                self._items.popitem(last=False)
+
+    def evict(self, game_id: UUID) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
+
+class _GameLocks:
+    """One lock per game, created on first use."""
+
+    def __init__(self) -> None:
+        self._locks: dict[UUID, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def hold(self, game_id: UUID) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(game_id, threading.Lock())
+        with lock:
+            yield
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class DodgeCityApplication(Application[UUID]):
+    name = "DodgeCity"
+
+    def __init__(
+        self,
+        database: Database | str | None = None,
+        *,
+        cache_size: int = 512,
+        project_after_commands: bool = True,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.database = database if isinstance(database, Database) else resolve(database)
+        self._cache = _GameCache(cache_size)
+        self._locks = _GameLocks()
+        self._clock = clock
+        self._listeners: list[Callable[[UUID], None]] = []
+        self._closed = False
+        self.project_after_commands = project_after_commands
+        try:
+            with _creating_tables(self.database):
+                super().__init__(env=self.database.event_store_env())
+                self.projections = Projections(
+                    _projection_database(self.database), self, catch_up_on_read=True
+                )
+                self._projector = BackgroundProjector(self.projections.catch_up)
+        except (PersistenceError, psycopg.Error, sqlite3.Error, OSError) as error:
+            raise StoreUnavailableError(
+                f"cannot open the database {self.database.describe()}: {error}"
+            ) from None
+
+    def close(self) -> None:
+        """Stop following the log, leave the read models caught up if the store allows, close.
+        Closing again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        self._projector.close()
+        try:
+            self.projections.catch_up()
+        except Exception:  # closing goes on: the next process to read catches them up
+            log.exception("the read models could not catch up before closing")
+        self.projections.close()
+        super().close()
+
+    # -- commands -------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        *,
+        max_players: int = 5,
+        variants: Variants | None = None,
+        seed: str | None = None,
+        game_id: UUID | None = None,
+        host_credential: str | None = None,
+        bots: Sequence[BotSeat] = (),
+    ) -> UUID:
+        """Open a game. Without a seed, an unguessable one is drawn (secret until the end).
+
+        ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
+        first seats, in the same write: a game is never stored with only some of them."""
+        game = Game.create(
+            game_id or uuid4(),
+            seed=seed or secrets.token_hex(16),
+            max_players=max_players,
+            variants=variants,
+        )
+        # Each bot's seat is its own join command, as if the host had added it, so an audit
+        # re-runs every command; all are stored in one write.
+        commands: list[tuple[Command, list[DomainEvent]]] = [
+            (CreateCommand(host_credential=host_credential), game.collect_events())
+        ]
+        for bot in bots:
+            name = bot.name or bot_name(p.name for p in game.state.players)
+            game.join(name, bot.colour, bot=bot.kind)
+            commands.append(
+                (JoinCommand(name=name, colour=bot.colour, bot=bot.kind), game.collect_events())
+            )
+        with self._locks.hold(game.id):
+            try:
+                self._store(_Loaded(game, GENESIS), commands)
+            except VersionConflictError:
+                raise GameExistsError(game.id) from None
+        self._committed(game.id)
+        return game.id
+
+    def join(
+        self,
+        game_id: UUID,
+        name: str,
+        colour: Colour | None = None,
+        *,
+        expected_version: int | None = None,
+        credential: str | None = None,
+    ) -> int:
+        """Take the next seat; returns it. ``credential`` is the hash of the seat's token."""
+        return self._execute(
+            game_id,
+            expected_version,
+            JoinCommand(name=name, colour=colour, credential=credential),
+            lambda game: game.join(name, colour),
+        )
+
+    def add_bot(self, game_id: UUID, bot: BotSeat, *, expected_version: int | None = None) -> int:
+        """Give the next seat to a computer player; returns the seat. Nobody holds a token
+        for it: the server plays it (``engine.bot_seats``)."""
+        name = bot.name or self.read(
+            game_id, lambda game: bot_name(p.name for p in game.state.players)
+        )
+        return self._execute(
+            game_id,
+            expected_version,
+            JoinCommand(name=name, colour=bot.colour, bot=bot.kind),
+            lambda game: game.join(name, bot.colour, bot=bot.kind),
+        )
+
+    def start(self, game_id: UUID, *, expected_version: int | None = None) -> int:
+        """Start the game; returns its new version."""
+
+        def start(game: Game) -> int:
+            game.start()
+            return game.version
+
+        return self._execute(game_id, expected_version, StartCommand(), start)
+
+    def act(
+        self, game_id: UUID, seat: int, action: Action, *, expected_version: int | None = None
+    ) -> int:
+        """Perform ``action`` for ``seat``; returns the game's new version.
+
+        Raises RuleViolation (recording nothing) if the rules refuse it."""
+
+        def perform(game: Game) -> int:
+            game.act(seat, action)
+            return game.version
+
+        return self._execute(game_id, expected_version, act_command(seat, action), perform)
+
+    def perform(
+        self,
+        game_id: UUID,
+        seat: int,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        exact: bool = False,
+    ) -> Performed:
+        """Perform ``action`` for ``seat`` at most once per ``idempotency_key``.
+
+        ``expected_version`` older than the latest is a :class:`VersionConflictError`, unless
+        only other seats' commitments to the simultaneous decision ``seat`` is making came since
+        (and ``exact`` does not ask for the very version, as HTTP's ``If-Match`` does).
+
+        A repeated key with the same action is answered as the first request was, from the log,
+        without acting again, even if the first request was served by another process; the same
+        key with a different action is an :class:`IdempotencyKeyReusedError`."""
+        for attempt in (1, 2):
+            try:
+                return self._perform_once(
+                    game_id, seat, action, expected_version, idempotency_key, exact=exact
+                )
+            except VersionConflictError as conflict:
+                # Another process stored a command first. If it was this very request (a retry
+                # racing its original), the next attempt finds it in the log and replays it.
+                if not conflict.store_clash or idempotency_key is None or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _perform_once(
+        self,
+        game_id: UUID,
+        seat: int,
+        action: Action,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        *,
+        exact: bool,
+    ) -> Performed:
+        def replay(loaded: _Loaded) -> Performed | None:
+            """The first answer, if this key already performed this action."""
+            past = loaded.access.performed.get((seat, idempotency_key or ""))
+            if past is None:
+                return None
+            if past.action != action:
+                raise IdempotencyKeyReusedError(game_id, idempotency_key or "")
+            version = loaded.access.last_version_of_command_at(
+                past.first_version, loaded.game.version
+            )
+            return Performed(version, _seen_by(self.game_at(game_id, version), seat), True)
+
+        def perform(game: Game) -> Performed:
+            game.act(seat, action)
+            return Performed(game.version, _seen_by(game, seat), False)
+
+        return self._execute(
+            game_id,
+            expected_version,
+            act_command(seat, action, idempotency_key),
+            perform,
+            answer_first=replay if idempotency_key is not None else None,
+            still_current=None if exact else self._only_others_committed(seat),
+        )
+
+    def _only_others_committed(self, seat: int) -> Callable[[_Loaded, int], bool]:
+        """Whether ``seat``'s expected version is older than the latest only by other seats'
+        secret commitments to the simultaneous decision ``seat`` is still making.
+
+        Everyone commits at once, independently ([START-COMMIT], [DUEL-COMMIT]): what the
+        others committed is hidden and changes nothing ``seat`` may do, so it must not make
+        ``seat`` read the game again and retry, nor depend on whose request arrived first."""
+
+        def still_current(loaded: _Loaded, expected: int) -> bool:
+            game = loaded.game
+            newer = game.version - expected
+            if not 0 < newer < game.state.player_count:
+                return False
+            if not any(d.seat == seat and d.kind in SIMULTANEOUS for d in game.pending()):
+                return False
+            since = [record.event() for record in self._select(game.id, after=expected)]
+            return len(since) == newer and all(
+                isinstance(event, _COMMITMENTS) and event.seat != seat for event in since
+            )
+
+        return still_current
+
+    def identify(self, game_id: UUID, token: str) -> Caller | None:
+        """Whom ``token`` names in the game: its host, a seat, or nobody (None)."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            # Credentials never change once stored: a match in the cached game is final, and
+            # only a miss (perhaps a seat taken through another process) needs the store.
+            caller = cached.access.identify(game_id, token)
+            if caller is not None:
+                return caller
+        with self._locks.hold(game_id):
+            return self._load(game_id).access.identify(game_id, token)
+
+    def _execute(
+        self,
+        game_id: UUID,
+        expected_version: int | None,
+        command: Command,
+        body: Callable[[Game], T],
+        *,
+        answer_first: Callable[[_Loaded], T | None] | None = None,
+        still_current: Callable[[_Loaded, int], bool] | None = None,
+    ) -> T:
+        """Run ``body`` on the latest game and store the events it recorded as ``command``.
+
+        ``answer_first`` may answer instead, before the version is checked, storing nothing (a
+        request already performed). ``still_current(loaded, expected)`` may accept an expected
+        version older than the latest."""
+        with self._locks.hold(game_id):
+            loaded = self._load(game_id)
+            if answer_first is not None:
+                answer = answer_first(loaded)
+                if answer is not None:
+                    return answer
+            if (
+                expected_version is not None
+                and expected_version != loaded.game.version
+                and not (still_current is not None and still_current(loaded, expected_version))
+            ):
+                raise VersionConflictError(game_id, expected_version, loaded.game.version)
+            try:
+                result = body(loaded.game)
+            except BaseException:
+                # A refused action changes nothing, but anything else may have left the cached
+                # game half-changed: drop it, the store is the truth.
+                if loaded.game.collect_events():
+                    self._cache.evict(game_id)
+                raise
+            self._append(loaded, command)
+        self._committed(game_id)
+        return result
+
+    def _append(self, loaded: _Loaded, command: Command) -> None:
+        self._store(loaded, [(command, loaded.game.collect_events())])
+
+    def _store(
+        self, loaded: _Loaded, commands: Sequence[tuple[Command, list[DomainEvent]]]
+    ) -> None:
+        """Seal the events each command recorded into the chain and store them in one write."""
+        game = loaded.game
+        recorded_at = self._clock().isoformat()
+        records: list[Record] = []
+        head = loaded.head
+        for command, events in commands:
+            records.extend(seal(events, head, recorded_at, command))
+            head = records[-1].hash if records else head
+        if not records:
+            return
+        try:
+            self.recorder.insert_events([_stored(game.id, record) for record in records])
+        except IntegrityError:
+            self._cache.evict(game.id)
+            raise VersionConflictError(
+                game.id,
+                records[0].version - 1,
+                self._latest_or_none(game.id),
+                store_clash=True,
+            ) from None
+        except BaseException:
+            self._cache.evict(game.id)
+            raise
+        loaded.head = records[-1].hash
+        for command, events in commands:
+            if events:
+                loaded.access.note(command, events[0])
+        self._cache.put(game.id, loaded)
+
+    def on_commit(self, listener: Callable[[UUID], None]) -> None:
+        """Call ``listener(game_id)`` after each command this process stores, from the thread
+        that stored it; live streams wake on it."""
+        self._listeners.append(listener)
+
+    def off_commit(self, listener: Callable[[UUID], None]) -> None:
+        """Stop calling ``listener``; one that was never added is ignored."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _committed(self, game_id: UUID) -> None:
+        if self.project_after_commands:
+            self._projector.poke()
+        for listener in self._listeners:
+            listener(game_id)
+
+    # -- loading --------------------------------------------------------------------------
+
+    def _load(self, game_id: UUID) -> _Loaded:
+        """The latest game, from the cache brought up to date, else folded from the store."""
+        loaded = self._cache.get(game_id)
+        if loaded is None:
+            loaded = _Loaded(Game(game_id), GENESIS)
+            for record in self.records(game_id):
+                loaded.follow(record)
+            self._cache.put(game_id, loaded)
+            return loaded
+        if self.database.backend is Backend.MEMORY:
+            # Nobody else writes to this process's memory: the cached game is the latest.
+            return loaded
+        for record in self._select(game_id, after=loaded.game.version):
+            loaded.follow(record)
+        return loaded
+
+    def read(self, game_id: UUID, reader: Callable[[Game], T]) -> T:
+        """Run ``reader`` on the latest game while no command can change it."""
+        with self._locks.hold(game_id):
+            return reader(self._load(game_id).game)
+
+    def game_at(self, game_id: UUID, version: int | None = None) -> Game:
+        """A private copy of the game after event ``version`` (the latest if None)."""
+        if version is None:
+            return _fold(game_id, self.records(game_id))
+        latest = self.latest_version(game_id)
+        if not 0 <= version <= latest:
+            raise VersionOutOfRangeError(game_id, version, latest)
+        if version == 0:
+            return Game(game_id)
+        return _fold(game_id, self._select(game_id, upto=version))
+
+    def _latest_or_none(self, game_id: UUID) -> int | None:
+        """The stored version after a clash, for the answer; None if even that read fails."""
+        try:
+            return self.latest_version(game_id)
+        except Exception:  # the clash is the news; a failed read must not hide it
+            log.exception("could not read the version of game %s after a clash", game_id)
+            return None
+
+    def latest_version(self, game_id: UUID) -> int:
+        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        if not last:
+            raise GameNotFoundError(game_id)
+        return last[0].originator_version
+
+    def seat_view(self, game_id: UUID, viewer: int | None) -> SeatView:
+        """The latest game as ``viewer`` may see it, with what ``viewer`` may do now."""
+        return self.read(game_id, lambda game: _seen_by(game, viewer))
+
+    def view(
+        self,
+        game_id: UUID,
+        viewer: int | None,
+        version: int | None = None,
+        *,
+        as_played: bool = False,
+    ) -> GameView:
+        """The game as ``viewer`` may see it, now or after event ``version``.
+
+        Once the game has ended, its earlier steps show everything too ([SEE-END]), unless
+        ``as_played`` asks for what ``viewer`` could see at that step."""
+        if version is None:
+            return self.read(game_id, lambda game: game_view(game.state, game.version, viewer))
+        ended = self.read(game_id, lambda game: game.is_over)
+        game = self.game_at(game_id, version)
+        return game_view(game.state, game.version, viewer, reveal_all=ended and not as_played)
+
+    def records(self, game_id: UUID) -> list[Record]:
+        """Every stored event of a game, in order, with its hash and command."""
+        records = self._select(game_id)
+        if not records:
+            raise GameNotFoundError(game_id)
+        return records
+
+    def domain_events(self, game_id: UUID) -> list[DomainEvent]:
+        return [record.event() for record in self.records(game_id)]
+
+    def events_page(
+        self, game_id: UUID, viewer: int | None, *, after: int = 0, limit: int = 100
+    ) -> tuple[list[DomainEvent], int]:
+        """Up to ``limit`` events after version ``after`` as ``viewer`` may see them, and the
+        game's latest version."""
+        latest, ended = self.read(game_id, lambda game: (game.version, game.is_over))
+        if not 0 <= after <= latest:
+            raise VersionOutOfRangeError(game_id, after, latest)
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        page = self._select(game_id, after=after, upto=min(latest, after + limit))
+        return [event_view(r.event(), viewer, game_ended=ended) for r in page], latest
+
+    def _select(
+        self, game_id: UUID, *, after: int | None = None, upto: int | None = None
+    ) -> list[Record]:
+        return [
+            open_envelope(stored.topic, stored.originator_version, stored.state)
+            for stored in self.recorder.select_events(game_id, gt=after, lte=upto)
+        ]
+
+    def game_ids(self) -> list[UUID]:
+        """Every stored game, oldest first, from the log of GameCreated events."""
+        ids: list[UUID] = []
+        position = 0
+        while True:
+            page = self.recorder.select_notifications(
+                position, 1000, topics=[GameCreated.__name__], inclusive_of_start=False
+            )
+            if not page:
+                return ids
+            ids.extend(_as_uuid(n.originator_id) for n in page)
+            position = page[-1].id
+
+    # -- storing whole games (imports, simulations) -----------------------------------------
+
+    def store_game(
+        self,
+        game_id: UUID,
+        commands: Sequence[tuple[Command, list[DomainEvent]]],
+        recorded_at: str | None = None,
+    ) -> None:
+        """Store a game played elsewhere: each command with the events it recorded, all
+        recorded at ``recorded_at`` (an ISO 8601 time; now if None)."""
+        stamp = recorded_at or self._clock().isoformat()
+        self.insert_records(game_id, seal_game(commands, stamp))
+
+    def insert_records(self, game_id: UUID, records: Sequence[Record]) -> None:
+        """Append a whole game's records at once; refuses a game id the store already has."""
+        with self._locks.hold(game_id):
+            if self.recorder.select_events(game_id, limit=1):
+                raise GameExistsError(game_id)
+            try:
+                self.recorder.insert_events([_stored(game_id, record) for record in records])
+            except IntegrityError:
+                raise GameExistsError(game_id) from None
+        self._committed(game_id)
+
+    # -- the feed the projections read ----------------------------------------------------
+
+    def notifications_after(self, position: int, limit: int) -> list[Notification]:
+        page = self.recorder.select_notifications(position, limit, inclusive_of_start=False)
+        notifications = []
+        for stored in page:
+            record = open_envelope(stored.topic, stored.originator_version, stored.state)
+            notifications.append(
+                Notification(
+                    position=stored.id,
+                    game_id=_as_uuid(stored.originator_id),
+                    version=record.version,
+                    recorded_at=record.recorded_at,
+                    event=record.event(),
+                )
+            )
+        return notifications
+
+    def state_at(self, game_id: UUID, version: int) -> GameState:
+        return self.game_at(game_id, version).state
+
+
+def _fold(game_id: UUID, records: Sequence[Record]) -> Game:
+    if not records:
+        raise GameNotFoundError(game_id)
+    return project_game(Game(game_id), (record.event() for record in records)) or Game(game_id)
+
+
+def _stored(game_id: UUID, record: Record) -> StoredEvent:
+    return StoredEvent(
+        originator_id=game_id,
+        originator_version=record.version,
+        topic=record.type,
+        state=envelope_bytes(record),
+    )
+
+
+def _as_uuid(value: UUID | str) -> UUID:
+    return value if isinstance(value, UUID) else UUID(value)
+
+
+#: Any fixed number: the PostgreSQL advisory lock every process takes while creating tables.
+_TABLES_LOCK = 0x0D0D6E
+
+
+@contextmanager
+def _creating_tables(database: Database) -> Iterator[None]:
+    """Let one process at a time create the schema and tables.
+
+    PostgreSQL's ``CREATE … IF NOT EXISTS`` is not safe when two sessions run it at once ("tuple
+    concurrently updated"): several workers or hosts starting together on a new database would
+    fail. An advisory lock held while creating makes the others wait and then find it all done.
+    SQLite serialises this itself."""
+    if database.backend is not Backend.POSTGRESQL:
+        yield
+        return
+    with psycopg.connect(database.postgres_conninfo(), autocommit=True) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (_TABLES_LOCK,))
+        try:
+            if database.schema:  # the event store expects the schema to exist
+                connection.execute(
+                    psycopg.sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
+                        psycopg.sql.Identifier(database.schema)
+                    )
+                )
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (_TABLES_LOCK,))
+
+
+def _projection_database(database: Database) -> SQLiteDatabase | PostgresDatabase:
+    if database.backend is Backend.MEMORY:
+        return SQLiteDatabase(":memory:")
+    if database.backend is Backend.SQLITE:
+        return SQLiteDatabase(database.sqlite_path)
+    return PostgresDatabase(database.postgres_conninfo(), schema=database.schema or None)

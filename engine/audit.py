@@ -1,0 +1,182 @@
+"""Verifying a stored game: the hash chain, then every recorded command re-run through the rules.
+
+The chain proves no stored event was changed, dropped or reordered after it was written. Re-running
+the commands proves the history is what the rules make of those commands: from the first event on,
+each command is given to a fresh game and the events it records must equal, byte for byte, the
+events stored for it. The first step where either check fails is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from uuid import UUID
+
+import msgspec
+
+from domain.aggregates.game import RULES_VERSION, Game
+from domain.errors import RuleViolation
+from domain.events.dodgecity import DomainEvent, GameCreated
+from engine.records import (
+    GENESIS,
+    ActCommand,
+    Command,
+    CorruptRecordError,
+    CreateCommand,
+    JoinCommand,
+    Record,
+    StartCommand,
+    chain_hash,
+    encode_event,
+)
+
+
+class Verdict(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    events: int
+    ok: bool
+    version: int | None = None  # the first step that does not check out
+    problem: str | None = None
+
+    def describe(self) -> str:
+        if self.ok:
+            return f"{self.game_id}: ok, {self.events} events, chain and rules agree"
+        return f"{self.game_id}: FAILED at version {self.version}: {self.problem}"
+
+
+class _HistoryMismatchError(Exception):
+    def __init__(self, version: int, problem: str) -> None:
+        super().__init__(problem)
+        self.version = version
+        self.problem = problem
+
+
+def verify(game_id: UUID, records: Sequence[Record]) -> Verdict:
+    try:
+        check_chain(game_id, records)
+        check_rules(game_id, records)
+    except _HistoryMismatchError as found:
+        return Verdict(
+            game_id=str(game_id),
+            events=len(records),
+            ok=False,
+            version=found.version,
+            problem=found.problem,
+        )
+    return Verdict(game_id=str(game_id), events=len(records), ok=True)
+
+
+def check_chain(game_id: UUID, records: Sequence[Record]) -> None:
+    if not records:
+        raise _HistoryMismatchError(0, "the game has no events")
+    previous = GENESIS
+    for expected_version, record in enumerate(records, start=1):
+        if record.version != expected_version:
+            raise _HistoryMismatchError(
+                expected_version, f"found version {record.version} where {expected_version} belongs"
+            )
+        try:
+            event = record.event()
+        except CorruptRecordError as error:
+            raise _HistoryMismatchError(record.version, str(error)) from None
+        if type(event).__name__ != record.type:
+            raise _HistoryMismatchError(
+                record.version, f"stored as {record.type} but holds {type(event).__name__}"
+            )
+        if event.originator_id != game_id or event.originator_version != record.version:
+            raise _HistoryMismatchError(
+                record.version,
+                f"the event names game {event.originator_id} version {event.originator_version}",
+            )
+        digest = chain_hash(
+            previous,
+            event_type=record.type,
+            version=record.version,
+            recorded_at=record.recorded_at,
+            command=record.command,
+            payload=record.payload,
+        )
+        if digest != record.hash:
+            raise _HistoryMismatchError(
+                record.version, "hash mismatch: the event or one before it was altered"
+            )
+        previous = record.hash
+
+
+def check_rules(game_id: UUID, records: Sequence[Record]) -> None:
+    """Re-run every recorded command and compare what the rules record with what is stored."""
+    game: Game | None = None
+    index = 0
+    while index < len(records):
+        first = records[index]
+        command = first.command
+        if command is None:
+            raise _HistoryMismatchError(first.version, "an event no command recorded")
+        end = index + 1
+        while end < len(records) and records[end].command is None:
+            end += 1
+        stored = records[index:end]
+        game = _run(game_id, game, command, stored)
+        _compare(game.collect_events(), stored)
+        index = end
+
+
+def _run(game_id: UUID, game: Game | None, command: Command, stored: Sequence[Record]) -> Game:
+    version = stored[0].version
+    try:
+        if isinstance(command, CreateCommand):
+            created = stored[0].event()
+            if game is not None or not isinstance(created, GameCreated):
+                raise _HistoryMismatchError(version, "a game is created only by its first event")
+            if created.rules_version != RULES_VERSION:
+                raise _HistoryMismatchError(
+                    version,
+                    f"recorded under rules version {created.rules_version}; "
+                    f"this engine implements {RULES_VERSION}",
+                )
+            return Game.create(
+                game_id,
+                seed=created.seed,
+                max_players=created.max_players,
+                variants=created.variants,
+            )
+        if game is None:
+            raise _HistoryMismatchError(version, "the first command does not create the game")
+        if isinstance(command, JoinCommand):
+            game.join(command.name, command.colour, bot=command.bot)
+        elif isinstance(command, StartCommand):
+            game.start()
+        elif isinstance(command, ActCommand):
+            game.act(command.seat, command.action)
+    except RuleViolation as refused:
+        raise _HistoryMismatchError(
+            version, f"the rules refuse the recorded command: [{refused.rule}] {refused.reason}"
+        ) from None
+    return game
+
+
+def _differing_fields(produced: DomainEvent, stored: DomainEvent) -> list[str]:
+    mine = msgspec.to_builtins(produced)
+    theirs = msgspec.to_builtins(stored)
+    return sorted(key for key in mine.keys() | theirs.keys() if mine.get(key) != theirs.get(key))
+
+
+def _compare(produced: list[DomainEvent], stored: Sequence[Record]) -> None:
+    for event, record in zip(produced, stored, strict=False):
+        name = type(event).__name__
+        if name != record.type:
+            raise _HistoryMismatchError(
+                record.version, f"stored {record.type} but the rules record {name}"
+            )
+        if encode_event(event) != record.payload:
+            # Name the fields, never their values: they may be cards nobody may see yet.
+            raise _HistoryMismatchError(
+                record.version,
+                f"stored {name} differs from what the rules record in: "
+                + ", ".join(_differing_fields(event, record.event())),
+            )
+    if len(produced) != len(stored):
+        version = stored[0].version + min(len(produced), len(stored))
+        raise _HistoryMismatchError(
+            version,
+            f"the command recorded {len(stored)} events but the rules record {len(produced)}",
+        )

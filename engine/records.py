@@ -1,0 +1,205 @@
+"""How one stored event is kept: the domain event inside an envelope that chains it to the last.
+
+The event store's ``state`` column holds an :class:`Envelope`: the event's JSON, when it was
+recorded, the command that caused it (on the first event of each command only), and a SHA-256 hash
+over the previous event's hash, the event type, its version, the time, the command and the payload.
+Changing, dropping or reordering any stored event breaks every hash after it, which ``verify``
+detects; re-running the recorded commands through the rules catches a rewritten chain too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any, cast
+
+import msgspec
+
+from domain.dodgecity.actions import Action, AnyAction
+from domain.events.dodgecity import EVENT_TYPES_BY_NAME, Colour, DomainEvent
+
+#: The ``previous`` hash of a game's first event.
+GENESIS = "0" * 64
+
+
+# Fields added after the first release default to None and are left out of the JSON when None
+# (omit_defaults), so the commands stored before them encode, and hash, exactly as they did.
+
+
+class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="create"):
+    """Open a game; its settings are in the GameCreated event it recorded.
+
+    ``host_credential`` is the hash of the host's token (``engine/credentials.py``), never
+    the token itself."""
+
+    host_credential: str | None = None
+
+
+class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="join"):
+    """Take a seat; ``credential`` is the hash of the seat's token, never the token. A bot
+    seat names its ``bot`` kind and has no credential: only the server plays it."""
+
+    name: str
+    colour: Colour | None  # no default: always written, as it was before omit_defaults
+    credential: str | None = None
+    bot: str | None = None
+
+
+class StartCommand(msgspec.Struct, frozen=True, tag="start"):
+    pass
+
+
+class ActCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="act"):
+    """``seat`` performs ``action``; ``idempotency_key`` is the client's key for the request,
+    so a retry is answered from the log instead of acting twice."""
+
+    seat: int
+    action: AnyAction
+    idempotency_key: str | None = None
+
+
+Command = CreateCommand | JoinCommand | StartCommand | ActCommand
+
+
+def act_command(seat: int, action: Action, idempotency_key: str | None = None) -> ActCommand:
+    """The record of ``seat`` performing ``action`` (every Action is one of AnyAction's kinds)."""
+    return ActCommand(seat=seat, action=cast(AnyAction, action), idempotency_key=idempotency_key)
+
+
+class Envelope(msgspec.Struct, frozen=True, kw_only=True):
+    hash: str
+    recorded_at: str
+    command: Command | None = None
+    event: msgspec.Raw
+
+
+class Record(msgspec.Struct, frozen=True, kw_only=True):
+    """One stored event, decoded: what audits, exports and projections read."""
+
+    version: int
+    type: str
+    hash: str
+    recorded_at: str
+    command: Command | None
+    payload: bytes  # the event's JSON exactly as stored
+
+    def event(self) -> DomainEvent:
+        return decode_event(self.type, self.payload)
+
+
+class CorruptRecordError(ValueError):
+    """A stored or imported event that cannot be read back."""
+
+
+_encoder = msgspec.json.Encoder()
+_envelope_decoder = msgspec.json.Decoder(Envelope)
+_event_decoders: dict[str, msgspec.json.Decoder[Any]] = {
+    name: msgspec.json.Decoder(cls) for name, cls in EVENT_TYPES_BY_NAME.items()
+}
+
+
+def encode_event(event: DomainEvent) -> bytes:
+    return _encoder.encode(event)
+
+
+def decode_event(event_type: str, payload: bytes) -> DomainEvent:
+    decoder = _event_decoders.get(event_type)
+    if decoder is None:
+        raise CorruptRecordError(f"unknown event type {event_type!r}")
+    try:
+        event: DomainEvent = decoder.decode(payload)
+    except msgspec.DecodeError as error:
+        raise CorruptRecordError(f"unreadable {event_type} event: {error}") from error
+    return event
+
+
+def encode_command(command: Command | None) -> bytes:
+    return b"null" if command is None else _encoder.encode(command)
+
+
+def chain_hash(
+    previous: str,
+    *,
+    event_type: str,
+    version: int,
+    recorded_at: str,
+    command: Command | None,
+    payload: bytes,
+) -> str:
+    digest = hashlib.sha256()
+    for part in (previous, event_type, str(version), recorded_at):
+        digest.update(part.encode())
+        digest.update(b"\x1f")  # unit separator: no field can run into the next
+    digest.update(encode_command(command))
+    digest.update(b"\x1f")
+    digest.update(payload)
+    return digest.hexdigest()
+
+
+def seal(
+    events: list[DomainEvent], previous: str, recorded_at: str, command: Command
+) -> list[Record]:
+    """Records for the events one command produced, chained on from ``previous``."""
+    records = []
+    for index, event in enumerate(events):
+        event_type = type(event).__name__
+        payload = encode_event(event)
+        cause = command if index == 0 else None
+        previous = chain_hash(
+            previous,
+            event_type=event_type,
+            version=event.originator_version,
+            recorded_at=recorded_at,
+            command=cause,
+            payload=payload,
+        )
+        records.append(
+            Record(
+                version=event.originator_version,
+                type=event_type,
+                hash=previous,
+                recorded_at=recorded_at,
+                command=cause,
+                payload=payload,
+            )
+        )
+    return records
+
+
+def seal_game(
+    commands: Sequence[tuple[Command, list[DomainEvent]]], recorded_at: str
+) -> list[Record]:
+    """Records for a whole game, command after command, in one chain from the genesis."""
+    records: list[Record] = []
+    head = GENESIS
+    for command, events in commands:
+        records.extend(seal(events, head, recorded_at, command))
+        if records:
+            head = records[-1].hash
+    return records
+
+
+def envelope_bytes(record: Record) -> bytes:
+    return _encoder.encode(
+        Envelope(
+            hash=record.hash,
+            recorded_at=record.recorded_at,
+            command=record.command,
+            event=msgspec.Raw(record.payload),
+        )
+    )
+
+
+def open_envelope(event_type: str, version: int, state: bytes) -> Record:
+    try:
+        envelope = _envelope_decoder.decode(state)
+    except msgspec.DecodeError as error:
+        raise CorruptRecordError(f"event {version}: unreadable envelope: {error}") from error
+    return Record(
+        version=version,
+        type=event_type,
+        hash=envelope.hash,
+        recorded_at=envelope.recorded_at,
+        command=envelope.command,
+        payload=bytes(envelope.event),
+    )

@@ -1,0 +1,599 @@
+"""The ``dodgecity`` command line.
+
+Exit codes: 0 success; 1 the command ran and found a problem (unknown game, failed verification,
+rejected import, failed simulated games); 2 bad usage (arguments, database URL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+from uuid import UUID
+
+import httpx
+import msgspec
+
+if TYPE_CHECKING:
+    import uvicorn
+
+from api.settings import (
+    CORS_ORIGINS_VARIABLE,
+    MAX_THREADS,
+    RATE_LIMIT_VARIABLE,
+    THREADS_VARIABLE,
+    RateLimit,
+    SettingsError,
+    parse_threads,
+)
+from domain.dodgecity.state import MAX_PLAYERS, MIN_PLAYERS
+from engine.application import (
+    DodgeCityApplication,
+    GameExistsError,
+    GameNotFoundError,
+    StoreUnavailableError,
+    VersionOutOfRangeError,
+)
+from engine.audit import verify
+from engine.database import Backend, Database, DatabaseURLError, resolve
+from engine.dodgecity.narration import narrate
+from engine.players import BOT_KINDS, make_player
+from engine.progress import ProgressBar
+from engine.records import CorruptRecordError
+from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
+from engine.simulation import Summary, simulate
+from engine.transfer import RecordRejectedError, export_record, read_record
+
+T = TypeVar("T")
+
+
+#: Where ``dodgecity bot`` finds the seat's token when ``--token`` is not given.
+TOKEN_VARIABLE = "DODGECITY_TOKEN"
+
+
+class CommandError(Exception):
+    """A command that cannot be carried out; printed without a traceback, exit code 1."""
+
+
+def _player_count(text: str) -> int:
+    value = int(text)
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _bot_kinds(text: str) -> tuple[str, ...]:
+    kinds = tuple(kind.strip() for kind in text.split(","))
+    unknown = [kind for kind in kinds if kind not in BOT_KINDS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot kind {unknown[0]!r}: use {', '.join(BOT_KINDS)}, comma-separated"
+        )
+    return kinds
+
+
+#: More processes than this is a typo, not a machine.
+MAX_JOBS = 256
+
+
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} processes")
+    return value
+
+
+def _game_id(text: str) -> UUID:
+    try:
+        return UUID(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a UUID)") from None
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is 1 to 65535")
+    return value
+
+
+def _seat(text: str) -> int:
+    value = int(text)
+    if not 0 <= value < MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"seats are numbered 0 to {MAX_PLAYERS - 1}")
+    return value
+
+
+def _add_db(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="memory://, sqlite:///FILE or postgresql://USER:PASSWORD@HOST:PORT/DB "
+        "(default: $DODGECITY_DB, else sqlite:///dodgecity.db)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dodgecity", description="Dodge City rules engine")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play complete games between computer players")
+    sim.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
+    sim.add_argument("--players", type=_player_count, default=4, help="players per game, 2-5")
+    sim.add_argument(
+        "--bots",
+        type=_bot_kinds,
+        default=("random",),
+        metavar="KIND,...",
+        help=f"the kind of player per seat ({', '.join(BOT_KINDS)}); the last fills the seats "
+        "left, and the line-up turns one seat each game (default: random)",
+    )
+    sim.add_argument("--seed", help="base seed: the same seed plays the same games")
+    sim.add_argument("--jobs", type=_jobs, default=1, help="processes to play in (default 1)")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument(
+        "--check",
+        action="store_true",
+        help="check the engine's invariants after every action (a violation fails the game)",
+    )
+    sim.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="a progress bar on standard error (auto: when it is a terminal)",
+    )
+    sim.add_argument("--db", metavar="URL", help="store the games in this database")
+
+    replay = commands.add_parser("replay", help="print a game step by step in plain words")
+    replay.add_argument("game_id", type=_game_id)
+    replay.add_argument(
+        "--as", dest="seat", type=_seat, help="what this seat saw (default: a spectator)"
+    )
+    replay.add_argument(
+        "--as-played",
+        action="store_true",
+        help="hide what was hidden at the time, even after the game has ended",
+    )
+    replay.add_argument("--to", type=int, metavar="VERSION", help="stop after this event")
+    _add_db(replay)
+
+    state = commands.add_parser("state", help="print a game's state as JSON, now or at a step")
+    state.add_argument("game_id", type=_game_id)
+    state.add_argument("--version", type=int, help="the state after this event (default: now)")
+    state.add_argument("--as", dest="seat", type=_seat, help="as this seat may see it")
+    state.add_argument(
+        "--as-played",
+        action="store_true",
+        help="hide what was hidden at that step, even after the game has ended",
+    )
+    _add_db(state)
+
+    export = commands.add_parser("export", help="write a game record (JSON) of one game")
+    export.add_argument("game_id", type=_game_id)
+    export.add_argument("--output", "-o", type=Path, help="file to write (default: stdout)")
+    _add_db(export)
+
+    imports = commands.add_parser("import", help="check a game record and store it")
+    imports.add_argument("file", type=Path)
+    _add_db(imports)
+
+    check = commands.add_parser(
+        "verify", help="check hash chains and re-run games through the rules"
+    )
+    target = check.add_mutually_exclusive_group(required=True)
+    target.add_argument("game_id", nargs="?", type=_game_id)
+    target.add_argument("--all", action="store_true", help="every stored game")
+    _add_db(check)
+
+    games = commands.add_parser("games", help="list stored games (newest first)")
+    games.add_argument("--status", choices=["lobby", "running", "ended"])
+    games.add_argument("--limit", type=_positive, default=50)
+    games.add_argument("--offset", type=int, default=0)
+    _add_db(games)
+
+    board = commands.add_parser("leaderboard", help="players by games won, across all games")
+    board.add_argument("--limit", type=_positive, default=20)
+    _add_db(board)
+
+    bot = commands.add_parser(
+        "bot", help="play one seat of a game on a server, as an outside client of its REST API"
+    )
+    bot.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8000")
+    bot.add_argument("--game", required=True, type=_game_id, help="the game's id")
+    bot.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_VARIABLE),
+        help=f"the seat's token (default: ${TOKEN_VARIABLE}, which keeps it out of ps)",
+    )
+    bot.add_argument(
+        "--kind", choices=tuple(BOT_KINDS), default="heuristic", help="the bot (heuristic)"
+    )
+    bot.add_argument("--seed", help="makes the bot's own choices reproducible")
+    bot.add_argument("--quiet", action="store_true", help="print only the final line")
+
+    serve = commands.add_parser("serve", help="run the REST API server")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    serve.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    serve.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a browser origin allowed to call the API, such as http://localhost:5173 "
+        "(repeatable; * for any; default: none)",
+    )
+    serve.add_argument(
+        "--rate-limit",
+        type=_setting(RateLimit.parse),
+        metavar="N/UNIT",
+        help="requests per client per second, minute or hour, such as 120/minute "
+        "(default: no limit)",
+    )
+    serve.add_argument(
+        "--threads",
+        type=_setting(parse_threads),
+        metavar="N",
+        help=f"worker threads per process for the database calls, 1 to {MAX_THREADS} "
+        "(default: 1 on SQLite, 2 on PostgreSQL, the fastest measured)",
+    )
+    _add_db(serve)
+
+    openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
+    openapi.add_argument("--output", "-o", type=Path, help="file to write (default: stdout)")
+
+    projections = commands.add_parser("projections", help="manage the read models")
+    action = projections.add_subparsers(dest="projection_command", required=True)
+    rebuild = action.add_parser("rebuild", help="recompute every read model from the event log")
+    _add_db(rebuild)
+    return parser
+
+
+def _print_summary(summary: Summary) -> None:
+    print(
+        f"{summary.games} games of {summary.players} players in {summary.seconds} s "
+        f"({summary.games_per_second} games/s, {summary.events_per_second:.0f} events/s)"
+    )
+    print(f"{'bot':<12}{'seats':>8}{'wins':>10}{'win rate':>10}   95% interval")
+    for kind, record in summary.bots.items():
+        print(
+            f"{kind:<12}{record.games:>8}{record.wins:>10g}{record.win_rate:>10.1%}   "
+            f"{record.low:.1%} to {record.high:.1%}"
+        )
+    print(
+        "wins by seat:   "
+        + ", ".join(f"seat {s}: {w:g}" for s, w in summary.wins_by_seat.items())
+        + f" (shared wins: {summary.shared_wins})"
+    )
+    print(
+        "game ends:      " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.end_reasons.items()))
+    )
+    print(
+        f"per game:       {summary.average_passes} passes, {summary.average_actions} actions, "
+        f"{summary.average_events} events"
+    )
+    print(
+        f"buildings:      {summary.buildings_scored} scored, "
+        f"{summary.buildings_neutralised} neutralised"
+    )
+    for error in summary.errors:
+        print(f"FAILED {error}", file=sys.stderr)
+
+
+def _open(url: str | None, *, must_exist: bool) -> DodgeCityApplication:
+    database = resolve(url)
+    if must_exist:
+        _require_existing(database)
+    return DodgeCityApplication(database)
+
+
+def _require_existing(database: Database) -> None:
+    """Reading commands never create a database as a side effect of a typo."""
+    if database.backend is Backend.SQLITE and not os.path.exists(database.sqlite_path):
+        raise CommandError(f"no database at {database.sqlite_path} (give --db or $DODGECITY_DB)")
+    if database.backend is Backend.MEMORY:
+        raise CommandError("memory:// holds nothing between commands; give a stored database")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    app = None if args.db is None else _open(args.db, must_exist=False)
+    if app is not None:
+        app.project_after_commands = False  # one catch-up at the end is enough
+    shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    bar = ProgressBar(args.games, sys.stderr) if shown else None
+    try:
+        summary = simulate(
+            args.games,
+            args.players,
+            args.seed,
+            store=None if app is None else app.store_game,
+            bots=args.bots,
+            jobs=args.jobs,
+            check=args.check,
+            progress=bar,
+        )
+        if app is not None:
+            app.projections.catch_up()
+    finally:
+        if bar is not None:
+            bar.close()
+        if app is not None:
+            app.close()
+    if args.json:
+        print(msgspec.json.encode(summary).decode())
+    else:
+        _print_summary(summary)
+        if app is not None:
+            print(f"stored in:      {app.database.describe()}")
+    return 1 if summary.failed else 0
+
+
+def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    events = app.domain_events(args.game_id)
+    ended = app.read(args.game_id, lambda game: game.is_over)
+    if args.to is not None:
+        if not 0 <= args.to <= len(events):
+            raise VersionOutOfRangeError(args.game_id, args.to, len(events))
+        events = events[: args.to]
+    for line in narrate(events, args.seat, reveal_all=ended and not args.as_played):
+        print(line)
+    return 0
+
+
+def _state(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    view = app.view(args.game_id, args.seat, args.version, as_played=args.as_played)
+    print(msgspec.json.format(msgspec.json.encode(view), indent=2).decode())
+    return 0
+
+
+def _export(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    data = export_record(args.game_id, app.records(args.game_id))
+    if args.output is None:
+        sys.stdout.buffer.write(data)
+    else:
+        args.output.write_bytes(data)
+        print(f"wrote game {args.game_id} to {args.output}", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    """Check the whole record before opening the target, so a bad file changes nothing."""
+    try:
+        data = args.file.read_bytes()
+    except OSError as error:
+        raise CommandError(f"cannot read {args.file}: {error.strerror}") from None
+    game_id, records = read_record(data)
+    app = _open(args.db, must_exist=False)
+    try:
+        app.insert_records(game_id, records)
+    finally:
+        app.close()
+    print(f"imported game {game_id}: {len(records)} events, verified")
+    return 0
+
+
+def _verify(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    game_ids = app.game_ids() if args.all else [args.game_id]
+    failures = 0
+    for game_id in game_ids:
+        try:
+            verdict = verify(game_id, app.records(game_id))
+        except CorruptRecordError as error:
+            print(f"{game_id}: FAILED: {error}")
+            failures += 1
+            continue
+        seen = app.projections.game(game_id)
+        if verdict.ok and seen is not None and seen.version > verdict.events:
+            # The chain cannot show that its newest events were cut off; the read models can.
+            print(
+                f"{game_id}: FAILED after version {verdict.events}: the read models saw version "
+                f"{seen.version}: the newest events were removed from the store"
+            )
+            failures += 1
+            continue
+        print(verdict.describe())
+        failures += not verdict.ok
+    if args.all:
+        print(f"{len(game_ids)} games verified, {failures} failed")
+    return 1 if failures else 0
+
+
+def _games(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    app.projections.catch_up()
+    page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
+    for game in page.items:
+        players = ", ".join(game.players) or "-"
+        print(
+            f"{game.game_id}  {game.status:<7}  pass {game.pass_number:>2}  "
+            f"v{game.version:<5}  {game.updated_at[:19]}  {players}"
+        )
+    print(f"{len(page.items)} of {page.total} games")
+    return 0
+
+
+def _leaderboard(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+    app.projections.catch_up()
+    rows = app.projections.leaderboard(limit=args.limit)
+    print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
+    for row in rows:
+        print(f"{row.name:<24} {row.played:>6} {row.won:>5} {row.points:>6}")
+    return 0
+
+
+def _setting(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """An argparse type from a server setting's parser: its message becomes argparse's."""
+
+    def convert(text: str) -> T:
+        try:
+            return parse(text)
+        except SettingsError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return convert
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    database = resolve(args.db)
+    # Open it once here, so a bad database fails now with a message rather than in each worker.
+    DodgeCityApplication(database).close()
+    # Each worker process builds its own app from the environment: pass the settings on there.
+    os.environ["DODGECITY_DB"] = args.db or os.environ.get("DODGECITY_DB") or database.describe()
+    if args.cors_origin:
+        os.environ[CORS_ORIGINS_VARIABLE] = ",".join(args.cors_origin)
+    if args.rate_limit is not None:
+        os.environ[RATE_LIMIT_VARIABLE] = str(args.rate_limit)
+    if args.threads is not None:
+        os.environ[THREADS_VARIABLE] = str(args.threads)
+    print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
+    config = uvicorn.Config(
+        "entrypoints.server:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="info",
+    )
+    if config.workers == 1:
+        uvicorn.Server(config).run()
+        return 0
+    from uvicorn.supervisors import Multiprocess
+
+    Multiprocess(config, sockets=[bind_without_nagle(config)]).run()
+    return 0
+
+
+def bind_without_nagle(config: uvicorn.Config) -> socket.socket:
+    """The listening socket for uvicorn's worker processes, with Nagle's algorithm off.
+
+    uvicorn makes that socket without naming TCP as its protocol, so asyncio does not switch
+    Nagle's algorithm off on the connections the workers accept, and every answer written in two
+    parts waited for the client's delayed ACK: 44 ms at the median with two workers, 15 ms with
+    this (``benchmarks/bench_api.py --postgres --workers 2``). Accepted connections inherit the
+    listener's TCP_NODELAY on Linux (tests/test_serve_socket.py checks it)."""
+    sock = config.bind_socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    from entrypoints.server import openapi_document
+
+    document = openapi_document()
+    if args.output is None:
+        sys.stdout.buffer.write(document)
+    else:
+        args.output.write_bytes(document)
+    return 0
+
+
+def _projections(app: DodgeCityApplication, _args: argparse.Namespace) -> int:
+    app.projections.catch_up()
+    before = app.projections.dump()
+    processed = app.projections.rebuild()
+    identical = app.projections.dump() == before
+    print(f"rebuilt every read model from {processed} events")
+    print(
+        "tables identical to before the rebuild" if identical else "tables CHANGED by the rebuild"
+    )
+    return 0 if identical else 1
+
+
+_STORED_COMMANDS: dict[
+    str, tuple[Callable[[DodgeCityApplication, argparse.Namespace], int], bool]
+] = {
+    # command: (handler, needs an existing database)
+    "replay": (_replay, True),
+    "state": (_state, True),
+    "export": (_export, True),
+    "verify": (_verify, True),
+    "games": (_games, True),
+    "leaderboard": (_leaderboard, True),
+    "projections": (_projections, True),
+}
+
+
+def _bot(args: argparse.Namespace) -> int:
+    if not args.token:
+        raise CommandError(f"give the seat's token with --token or ${TOKEN_VARIABLE}")
+    url = args.url.rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        raise CommandError(f"--url must be an http:// or https:// address, not {args.url!r}")
+
+    def report(version: int, kind: str) -> None:
+        if not args.quiet:
+            print(f"version {version}: {kind}", flush=True)
+
+    headers = {"Authorization": f"Bearer {args.token}"}
+    try:
+        with httpx.Client(base_url=url, headers=headers, timeout=WAIT_SECONDS + 10) as http:
+            result = play_remote(
+                http, str(args.game), make_player(args.kind, args.seed), on_action=report
+            )
+    except httpx.HTTPError as error:
+        raise CommandError(f"cannot reach {url}: {error}") from None
+    except RemoteBotError as error:
+        raise CommandError(str(error)) from None
+    won = result.seat in result.winners
+    print(
+        f"game {result.game_id} ended: seat {result.seat} took {result.actions} actions and "
+        f"{'won' if won else 'lost'} (points {list(result.points)}, winners {list(result.winners)})"
+    )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "bot":
+            return _bot(args)
+        if args.command == "import":
+            return _import(args)
+        if args.command == "serve":
+            return _serve(args)
+        if args.command == "openapi":
+            return _openapi(args)
+        handler, must_exist = _STORED_COMMANDS[args.command]
+        app = _open(args.db, must_exist=must_exist)
+        try:
+            return handler(app, args)
+        finally:
+            app.close()
+    except DatabaseURLError as error:
+        print(f"dodgecity: {error}", file=sys.stderr)
+        return 2
+    except (
+        CommandError,
+        GameNotFoundError,
+        GameExistsError,
+        VersionOutOfRangeError,
+        RecordRejectedError,
+        StoreUnavailableError,
+        CorruptRecordError,
+    ) as error:
+        print(f"dodgecity: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (`dodgecity games | head`): not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,34 @@
+"""Running the API: the app factory uvicorn's workers call, and the OpenAPI document."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+from litestar import Litestar
+
+from api.app import create_app
+from api.document import served_document
+from api.settings import ApiSettings
+from engine.application import DodgeCityApplication
+
+
+def app_from_environment() -> Litestar:
+    """The server's app, on the database named by ``DODGECITY_DB`` (or the SQLite default).
+
+    Each uvicorn worker process calls this and opens the database itself."""
+    return create_app(
+        DodgeCityApplication(), settings=ApiSettings.from_environment(), close_on_shutdown=True
+    )
+
+
+def openapi_document() -> bytes:
+    """The OpenAPI document of the app, byte for byte the same on every run."""
+    games = DodgeCityApplication("memory://")
+    try:
+        schema = served_document(create_app(games))
+    finally:
+        games.close()
+    # to_builtins turns the UUIDs and enums in schema defaults into their JSON forms first.
+    plain = msgspec.to_builtins(schema)
+    return (json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
