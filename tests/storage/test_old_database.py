@@ -20,12 +20,12 @@ from typing import Any
 from uuid import UUID
 
 import pytest
-from dodgecity.application import DodgeCityApplication
-from dodgecity.audit import verify
-from dodgecity.cli import main
-from dodgecity.credentials import Caller
-from dodgecity.records import ActCommand
-from dodgecity.transfer import export_record, read_record
+from engine.application import DodgeCityApplication
+from engine.audit import verify
+from engine.credentials import Caller
+from engine.records import ActCommand
+from engine.transfer import export_record, read_record
+from entrypoints.cli import main
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "dodgecity-2026-11"
 HTTP_GAMES = ("played_over_http", "left_running", "left_in_lobby")
