@@ -40,6 +40,7 @@ from api.schemas import (
 )
 from api.threads import in_worker_thread
 from domain.dodgecity.actions import Action
+from domain.dodgecity.narration import describe
 from domain.dodgecity.views import GameView
 from engine.application import (
     DodgeCityApplication,
@@ -48,7 +49,6 @@ from engine.application import (
     VersionConflictError,
 )
 from engine.credentials import credential_hash, new_token
-from engine.dodgecity.narration import describe
 from engine.players import BotSeat
 
 MAX_EVENTS_PAGE = 500

@@ -10,8 +10,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.aggregates.game import MAX_NAME_LENGTH
 from domain.dodgecity.actions import AnyAction
+from domain.dodgecity.ruleset import MAX_NAME_LENGTH
 from domain.dodgecity.views import GameView
 from domain.events.dodgecity import AnyEvent, Colour, Variants
 

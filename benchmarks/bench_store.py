@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 from uuid import UUID, uuid4
 
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action
+from domain.dodgecity.ruleset import DodgeCityGame, open_game
 from engine.application import DodgeCityApplication
 from engine.players import RandomPlayer
 
@@ -38,7 +38,7 @@ LATE = range(498, 503)
 PLAYERS = 5  # the longest games: most of them pass 500 commands
 
 
-def _choose(game: Game, player: RandomPlayer, order: random.Random) -> tuple[int, Action]:
+def _choose(game: DodgeCityGame, player: RandomPlayer, order: random.Random) -> tuple[int, Action]:
     seat = order.choice(game.pending()).seat
     return seat, player.choose(game, seat)
 
@@ -66,7 +66,7 @@ def rules_alone_costs(games: int) -> tuple[float, float]:
     late: list[float] = []
     for index in range(games):
         seed = f"bench-store-{index}"
-        game = Game.create(uuid4(), seed=seed, max_players=PLAYERS)
+        game = open_game(uuid4(), seed=seed, max_players=PLAYERS)
         for seat in range(PLAYERS):
             game.join(f"p{seat}")
         game.start()

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
 import psycopg
@@ -33,10 +33,10 @@ import psycopg.sql
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from domain.aggregates.game import Game, project_game
+from domain.aggregates.game import AnyGame, project_game
 from domain.dodgecity.actions import Action
 from domain.dodgecity.decisions import SIMULTANEOUS
-from domain.dodgecity.state import GameState
+from domain.dodgecity.ruleset import empty_game, open_game
 from domain.dodgecity.views import GameView, event_view, game_view
 from domain.events.dodgecity import (
     Colour,
@@ -139,7 +139,7 @@ class SeatView:
     actions: list[Action]
 
 
-def _seen_by(game: Game, viewer: int | None) -> SeatView:
+def _seen_by(game: AnyGame, viewer: int | None) -> SeatView:
     return SeatView(
         game_view(game.state, game.version, viewer),
         [] if viewer is None else game.legal_actions(viewer),
@@ -161,7 +161,7 @@ class Performed:
 
 @dataclass
 class _Loaded:
-    game: Game
+    game: AnyGame
     head: str  # hash of the game's last stored event
     access: Access = field(default_factory=Access)
 
@@ -281,7 +281,7 @@ class DodgeCityApplication(Application[UUID]):
 
         ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
         first seats, in the same write: a game is never stored with only some of them."""
-        game = Game.create(
+        game = open_game(
             game_id or uuid4(),
             seed=seed or secrets.token_hex(16),
             max_players=max_players,
@@ -339,7 +339,7 @@ class DodgeCityApplication(Application[UUID]):
     def start(self, game_id: UUID, *, expected_version: int | None = None) -> int:
         """Start the game; returns its new version."""
 
-        def start(game: Game) -> int:
+        def start(game: AnyGame) -> int:
             game.start()
             return game.version
 
@@ -352,7 +352,7 @@ class DodgeCityApplication(Application[UUID]):
 
         Raises RuleViolation (recording nothing) if the rules refuse it."""
 
-        def perform(game: Game) -> int:
+        def perform(game: AnyGame) -> int:
             game.act(seat, action)
             return game.version
 
@@ -411,7 +411,7 @@ class DodgeCityApplication(Application[UUID]):
             )
             return Performed(version, _seen_by(self.game_at(game_id, version), seat), True)
 
-        def perform(game: Game) -> Performed:
+        def perform(game: AnyGame) -> Performed:
             game.act(seat, action)
             return Performed(game.version, _seen_by(game, seat), False)
 
@@ -463,7 +463,7 @@ class DodgeCityApplication(Application[UUID]):
         game_id: UUID,
         expected_version: int | None,
         command: Command,
-        body: Callable[[Game], T],
+        body: Callable[[AnyGame], T],
         *,
         answer_first: Callable[[_Loaded], T | None] | None = None,
         still_current: Callable[[_Loaded, int], bool] | None = None,
@@ -554,7 +554,7 @@ class DodgeCityApplication(Application[UUID]):
         """The latest game, from the cache brought up to date, else folded from the store."""
         loaded = self._cache.get(game_id)
         if loaded is None:
-            loaded = _Loaded(Game(game_id), GENESIS)
+            loaded = _Loaded(empty_game(game_id), GENESIS)
             for record in self.records(game_id):
                 loaded.follow(record)
             self._cache.put(game_id, loaded)
@@ -566,12 +566,12 @@ class DodgeCityApplication(Application[UUID]):
             loaded.follow(record)
         return loaded
 
-    def read(self, game_id: UUID, reader: Callable[[Game], T]) -> T:
+    def read(self, game_id: UUID, reader: Callable[[AnyGame], T]) -> T:
         """Run ``reader`` on the latest game while no command can change it."""
         with self._locks.hold(game_id):
             return reader(self._load(game_id).game)
 
-    def game_at(self, game_id: UUID, version: int | None = None) -> Game:
+    def game_at(self, game_id: UUID, version: int | None = None) -> AnyGame:
         """A private copy of the game after event ``version`` (the latest if None)."""
         if version is None:
             return _fold(game_id, self.records(game_id))
@@ -579,7 +579,7 @@ class DodgeCityApplication(Application[UUID]):
         if not 0 <= version <= latest:
             raise VersionOutOfRangeError(game_id, version, latest)
         if version == 0:
-            return Game(game_id)
+            return empty_game(game_id)
         return _fold(game_id, self._select(game_id, upto=version))
 
     def _latest_or_none(self, game_id: UUID) -> int | None:
@@ -704,14 +704,16 @@ class DodgeCityApplication(Application[UUID]):
             )
         return notifications
 
-    def state_at(self, game_id: UUID, version: int) -> GameState:
+    def state_at(self, game_id: UUID, version: int) -> Any:
         return self.game_at(game_id, version).state
 
 
-def _fold(game_id: UUID, records: Sequence[Record]) -> Game:
+def _fold(game_id: UUID, records: Sequence[Record]) -> AnyGame:
     if not records:
         raise GameNotFoundError(game_id)
-    return project_game(Game(game_id), (record.event() for record in records)) or Game(game_id)
+    return project_game(empty_game(game_id), (record.event() for record in records)) or empty_game(
+        game_id
+    )
 
 
 def _stored(game_id: UUID, record: Record) -> StoredEvent:

@@ -13,7 +13,8 @@ from uuid import UUID
 
 import msgspec
 
-from domain.aggregates.game import RULES_VERSION, Game
+from domain.aggregates.game import AnyGame
+from domain.dodgecity.ruleset import RULES_VERSION, open_game
 from domain.errors import RuleViolation
 from domain.events.dodgecity import DomainEvent, GameCreated
 from engine.records import (
@@ -104,7 +105,7 @@ def check_chain(game_id: UUID, records: Sequence[Record]) -> None:
 
 def check_rules(game_id: UUID, records: Sequence[Record]) -> None:
     """Re-run every recorded command and compare what the rules record with what is stored."""
-    game: Game | None = None
+    game: AnyGame | None = None
     index = 0
     while index < len(records):
         first = records[index]
@@ -120,7 +121,9 @@ def check_rules(game_id: UUID, records: Sequence[Record]) -> None:
         index = end
 
 
-def _run(game_id: UUID, game: Game | None, command: Command, stored: Sequence[Record]) -> Game:
+def _run(
+    game_id: UUID, game: AnyGame | None, command: Command, stored: Sequence[Record]
+) -> AnyGame:
     version = stored[0].version
     try:
         if isinstance(command, CreateCommand):
@@ -133,7 +136,7 @@ def _run(game_id: UUID, game: Game | None, command: Command, stored: Sequence[Re
                     f"recorded under rules version {created.rules_version}; "
                     f"this engine implements {RULES_VERSION}",
                 )
-            return Game.create(
+            return open_game(
                 game_id,
                 seed=created.seed,
                 max_players=created.max_players,

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 from uuid import UUID
 
-from domain.aggregates.game import Game
+from domain.aggregates.game import AnyGame
 from domain.dodgecity.actions import Action
 from domain.errors import RuleViolation
 from engine.application import DodgeCityApplication, VersionConflictError
@@ -193,7 +193,7 @@ class BotSeats:
         return None
 
 
-def _awaited_bots(game: Game) -> list[int]:
+def _awaited_bots(game: AnyGame) -> list[int]:
     """The bot seats the game waits for, each once, in seat order (none unless it is running)."""
     players = game.state.players
     return sorted({d.seat for d in game.pending() if players[d.seat].bot is not None})

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from domain.aggregates.game import Game
+from domain.aggregates.game import AnyGame
 from domain.dodgecity.actions import Action
 from domain.dodgecity.views import GameView
 from domain.events.dodgecity import Colour
@@ -18,7 +18,7 @@ from engine.dodgecity.heuristic import HeuristicPlayer
 
 
 class Player(Protocol):
-    def choose(self, game: Game, seat: int) -> Action: ...
+    def choose(self, game: AnyGame, seat: int) -> Action: ...
 
 
 class Bot(Player, Protocol):
@@ -34,8 +34,10 @@ class RandomPlayer:
     def decide(self, view: GameView, actions: Sequence[Action]) -> Action:
         return actions[self._random.randrange(len(actions))]
 
-    def choose(self, game: Game, seat: int) -> Action:
-        actions = game.legal_actions(seat)  # the view would not change a uniform choice
+    def choose(self, game: AnyGame, seat: int) -> Action:
+        actions: list[Action] = game.legal_actions(
+            seat
+        )  # the view would not change a uniform choice
         return actions[self._random.randrange(len(actions))]
 
 

@@ -16,7 +16,8 @@ from uuid import UUID, uuid4, uuid5
 
 import msgspec
 
-from domain.aggregates.game import Game
+from domain.aggregates.game import AnyGame
+from domain.dodgecity.ruleset import open_game
 from domain.events.dodgecity import DomainEvent
 from engine.dodgecity.invariants import violations
 from engine.players import BOT_KINDS, Player, RandomPlayer, make_player
@@ -58,7 +59,7 @@ def play_game(
     game_id: UUID | None = None,
     log: CommandLog | None = None,
     check: bool = False,
-) -> tuple[Game, GameResult]:
+) -> tuple[AnyGame, GameResult]:
     """Play one complete game; ``seed`` fixes the game's chance and the players' choices.
 
     With ``log``, every command and its events are handed over as they happen (to be stored).
@@ -69,7 +70,7 @@ def play_game(
         if log is not None:
             log(command, game.collect_events())
 
-    game = Game.create(game_id or uuid4(), seed=seed, max_players=players)
+    game = open_game(game_id or uuid4(), seed=seed, max_players=players)
     logged(CreateCommand())
     for seat in range(players):
         name = f"bot{seat}"
@@ -103,7 +104,7 @@ def play_game(
     return game, _result(game, seed, actions, error)
 
 
-def _result(game: Game, seed: str, actions: int, error: str | None) -> GameResult:
+def _result(game: AnyGame, seed: str, actions: int, error: str | None) -> GameResult:
     state = game.state
     statuses = Counter(b.status.value for b in state.buildings.values())
     return GameResult(

@@ -30,6 +30,7 @@ from api.settings import (
     SettingsError,
     parse_threads,
 )
+from domain.dodgecity.narration import narrate
 from domain.dodgecity.state import MAX_PLAYERS, MIN_PLAYERS
 from engine.application import (
     DodgeCityApplication,
@@ -40,7 +41,6 @@ from engine.application import (
 )
 from engine.audit import verify
 from engine.database import Backend, Database, DatabaseURLError, resolve
-from engine.dodgecity.narration import narrate
 from engine.players import BOT_KINDS, make_player
 from engine.progress import ProgressBar
 from engine.records import CorruptRecordError

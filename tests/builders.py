@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
 import msgspec
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action, CommitCard, EndTurn, PlayCard
 from domain.dodgecity.catalog import EVENT_ORDER, deck
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DodgeCityGame, open_game
 from domain.errors import RuleViolation
 from domain.events.dodgecity import (
     BuildingClaimed,
@@ -97,14 +97,14 @@ def new_game(
     variants: Variants | None = None,
     picks: Iterable[int] = (),
     game_id: int = 1,
-) -> Game:
+) -> DodgeCityGame:
     """A started game in its first start round. ``hands`` fixes seats' first hands (filled up to 4),
     ``events`` the top of the event pile, ``draw_next`` the top of the draw pile after the deal."""
     variants = variants or Variants()
     order = deck_order(hands or {}, players, variants.deck, draw_next)
     event_order = list(events) + [e for e in EVENT_ORDER if e not in events]
     rng = ScriptedRandom([order, event_order], picks)
-    game = Game.create(
+    game = open_game(
         UUID(int=game_id),
         seed="test",
         max_players=players,
@@ -118,7 +118,7 @@ def new_game(
     return game
 
 
-def given(game: Game, *events: DomainEvent) -> Game:
+def given(game: DodgeCityGame, *events: DomainEvent) -> DodgeCityGame:
     """Apply past events as if they had happened (setting up a situation); never validated."""
     for event in events:
         game.apply(msgspec.structs.replace(event, originator_id=game.id, originator_version=game.version + 1))
@@ -126,12 +126,12 @@ def given(game: Game, *events: DomainEvent) -> Game:
 
 
 def stones(
-    game: Game,
+    game: DodgeCityGame,
     seat: int,
     building: str,
     cells: Iterable[tuple[int, int]],
     figure: Figure | None = None,
-) -> Game:
+) -> DodgeCityGame:
     """Given: ``seat`` has stones on these fields (claiming the building for ``figure`` first)."""
     if game.state.buildings[building].figure is None:
         given(game, BuildingClaimed(seat=seat, building=building, figure=figure or Figure.COWBOY))
@@ -140,7 +140,7 @@ def stones(
     return game
 
 
-def money(game: Game, seat: int, amount: int) -> Game:
+def money(game: DodgeCityGame, seat: int, amount: int) -> DodgeCityGame:
     """Given: ``seat`` has exactly ``amount`` dollars."""
     diff = amount - game.state.players[seat].money
     if diff > 0:
@@ -150,14 +150,14 @@ def money(game: Game, seat: int, amount: int) -> Game:
     return game
 
 
-def when(game: Game, seat: int, action: Action) -> list[DomainEvent]:
+def when(game: DodgeCityGame, seat: int, action: Action) -> list[DomainEvent]:
     """Perform an action and return the events it recorded."""
     game.collect_events()
     game.act(seat, action)
     return game.collect_events()
 
 
-def refused(game: Game, seat: int, action: Action, rule: str) -> RuleViolation:
+def refused(game: DodgeCityGame, seat: int, action: Action, rule: str) -> RuleViolation:
     """Then: the action is refused by ``rule`` and nothing is recorded."""
     game.collect_events()
     version = game.version
@@ -172,7 +172,7 @@ def refused(game: Game, seat: int, action: Action, rule: str) -> RuleViolation:
     raise AssertionError(f"{action} was accepted; expected a refusal by {rule}")
 
 
-def commit_start(game: Game, cards: Mapping[int, str]) -> list[DomainEvent]:
+def commit_start(game: DodgeCityGame, cards: Mapping[int, str]) -> list[DomainEvent]:
     """Every seat commits its start card; returns the events recorded by all commitments."""
     recorded: list[DomainEvent] = []
     for seat, card in cards.items():
@@ -180,7 +180,7 @@ def commit_start(game: Game, cards: Mapping[int, str]) -> list[DomainEvent]:
     return recorded
 
 
-def play_number_and_end(game: Game, seat: int, card: str) -> list[DomainEvent]:
+def play_number_and_end(game: DodgeCityGame, seat: int, card: str) -> list[DomainEvent]:
     """A setting turn that plays ``card`` (a number card) and buys nothing."""
     return when(game, seat, PlayCard(card=card)) + when(game, seat, EndTurn())
 
@@ -199,9 +199,9 @@ def names(events: Iterable[Any]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-def random_play(seed: str, players: int) -> Iterator[Game]:
+def random_play(seed: str, players: int) -> Iterator[DodgeCityGame]:
     """A game between random players, yielded after each of its actions until it ends."""
-    game = Game.create(uuid4(), seed=seed, max_players=players)
+    game = open_game(uuid4(), seed=seed, max_players=players)
     for seat in range(players):
         game.join(f"p{seat}")
     game.start()

@@ -12,8 +12,8 @@ from uuid import UUID, uuid4
 import msgspec
 import msgspec.inspect as mi
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.events.dodgecity import ALL_EVENT_TYPES, DomainEvent
 from engine.application import DodgeCityApplication, GameNotFoundError
 from engine.players import RandomPlayer
@@ -100,7 +100,7 @@ def test_given_a_game_played_through_the_store_when_loaded_then_same_state_at_ev
         assert app.game_at(game_id, version).state == state
 
 
-def _choose(game: Game, chooser: RandomPlayer, order: random.Random) -> tuple[int, Action]:
+def _choose(game: DodgeCityGame, chooser: RandomPlayer, order: random.Random) -> tuple[int, Action]:
     seat = order.choice(game.pending()).seat
     return seat, chooser.choose(game, seat)
 

@@ -11,9 +11,20 @@ from uuid import uuid4
 
 import msgspec.inspect as mi
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.catalog import BUILDINGS, CardKind, deck
 from domain.dodgecity.evolve import evolve
+from domain.dodgecity.narration import (
+    END_WORDS,
+    FORMATTERS,
+    OUTCOME_WORDS,
+    PASS_WORDS,
+    STAGE_WORDS,
+    SUMMARY_POINTS,
+    describe,
+    narrate,
+    public_summary,
+)
+from domain.dodgecity.ruleset import open_game
 from domain.dodgecity.state import GameState, Status
 from domain.dodgecity.views import event_view, game_view
 from domain.events.dodgecity import (
@@ -29,17 +40,6 @@ from domain.events.dodgecity import (
     Stage,
     StoneBought,
     StoneRemoved,
-)
-from engine.dodgecity.narration import (
-    END_WORDS,
-    FORMATTERS,
-    OUTCOME_WORDS,
-    PASS_WORDS,
-    STAGE_WORDS,
-    SUMMARY_POINTS,
-    describe,
-    narrate,
-    public_summary,
 )
 from engine.players import RandomPlayer
 
@@ -102,7 +102,7 @@ def texts_in(value: Any) -> set[str]:
 
 def play_events(players: int, seed: str, *, until: Callable[[GameState], bool] | None = None) -> list[DomainEvent]:
     """A random game played as engine.simulation does, returning its events as stored."""
-    game = Game.create(uuid4(), seed=seed, max_players=players)
+    game = open_game(uuid4(), seed=seed, max_players=players)
     for seat in range(players):
         game.join(NAMES[seat])
     game.start()

@@ -10,8 +10,8 @@ from uuid import UUID
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import CommitCard
+from domain.dodgecity.ruleset import DodgeCityGame, open_game
 from domain.dodgecity.views import HIDDEN, REDACTORS, event_view, game_view
 from domain.events.dodgecity import (
     ALL_EVENT_TYPES,
@@ -30,13 +30,13 @@ from tests.builders import COWBOY_5, LADY_7, SHERIFF_6, new_game, random_play, w
 encode = msgspec.json.encode
 
 
-def view_json(game: Game, viewer: int | None) -> bytes:
+def view_json(game: DodgeCityGame, viewer: int | None) -> bytes:
     return encode(game_view(game.state, game.version, viewer))
 
 
-def random_game_steps(players: int, seed: int) -> Iterator[tuple[Game, list[DomainEvent]]]:
+def random_game_steps(players: int, seed: int) -> Iterator[tuple[DodgeCityGame, list[DomainEvent]]]:
     """Yield the game after every action, with all events recorded so far."""
-    game = Game.create(UUID(int=seed + 7), seed=f"views{seed}", max_players=players)
+    game = open_game(UUID(int=seed + 7), seed=f"views{seed}", max_players=players)
     for seat in range(players):
         game.join(f"p{seat}")
     game.start()
@@ -49,7 +49,7 @@ def random_game_steps(players: int, seed: int) -> Iterator[tuple[Game, list[Doma
         yield game, events
 
 
-def secrets_of_others(game: Game, viewer: int | None) -> set[str]:
+def secrets_of_others(game: DodgeCityGame, viewer: int | None) -> set[str]:
     """Card ids ``viewer`` must not see now: others' hands and unrevealed commitments, the draw
     pile, and others' face-down discards."""
     state = game.state

@@ -14,7 +14,6 @@ from litestar import get
 from litestar.handlers import HTTPRouteHandler
 
 from api.problems import problem_responses
-from domain.aggregates.game import RULES_VERSION
 from domain.dodgecity.catalog import (
     BUILDINGS,
     BUILDINGS_BY_PLAYER_COUNT,
@@ -24,6 +23,7 @@ from domain.dodgecity.catalog import (
     deck,
 )
 from domain.dodgecity.figures import FIGURE_RANK, STONE_PRICE, Figure
+from domain.dodgecity.ruleset import RULES_VERSION
 
 
 class Landmark(msgspec.Struct, frozen=True, kw_only=True):

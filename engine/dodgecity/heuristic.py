@@ -61,10 +61,11 @@ from domain.dodgecity.decisions import Decision, DecisionKind
 from domain.dodgecity.figures import FORCED_SALE_PRICE, STONE_PRICE, Figure, building_value
 from domain.dodgecity.ranking import RankKey, rank_key
 from domain.dodgecity.rules.board import MAX_STONES_PER_BUILDING_PER_TURN
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.views import BuildingView, GameView, game_view
 
 if TYPE_CHECKING:
-    from domain.aggregates.game import Game
+    pass
 
 INFINITY = 10**6
 
@@ -736,7 +737,7 @@ class HeuristicPlayer:
         self._random = random.Random(seed)
         self._book = RouteBook("")
 
-    def choose(self, game: Game, seat: int) -> Action:
+    def choose(self, game: DodgeCityGame, seat: int) -> Action:
         """Adapter for the in-process ``Player`` protocol of ``engine.players``."""
         actions = game.legal_actions(seat)
         if len(actions) == 1:  # nothing to weigh: skip building the view

@@ -9,8 +9,8 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action, CommitCard
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.views import GameView
 from domain.errors import RuleViolation
 from domain.events.dodgecity import PlayerJoined
@@ -193,7 +193,7 @@ class _Watching:
         self.shown.append((view, list(actions)))
         return actions[0]
 
-    def choose(self, game: Game, seat: int) -> Action:
+    def choose(self, game: DodgeCityGame, seat: int) -> Action:
         raise AssertionError("a bot seat decides from the seat's view, never from the game")
 
 

@@ -8,11 +8,11 @@ import random
 from collections.abc import Sequence
 
 import msgspec
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action
 from domain.dodgecity.catalog import BUILDINGS
 from domain.dodgecity.connectivity import connects
 from domain.dodgecity.decisions import DecisionKind
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.views import GameView, game_view
 from engine.dodgecity.heuristic import (
     GRIDS,
@@ -37,7 +37,7 @@ class RecordingPlayer:
         self.kinds: set[DecisionKind] = set()
         self.off_list: list[tuple[DecisionKind, Action]] = []
 
-    def choose(self, game: Game, seat: int) -> Action:
+    def choose(self, game: DodgeCityGame, seat: int) -> Action:
         view = game_view(game.state, game.version, seat)
         actions = game.legal_actions(seat)
         kind = next(d.kind for d in view.awaiting if d.seat == seat)
@@ -101,7 +101,7 @@ class TwinPlayer:
         self.decisions = 0
         self.differences: list[tuple[Action, Action]] = []
 
-    def choose(self, game: Game, seat: int) -> Action:
+    def choose(self, game: DodgeCityGame, seat: int) -> Action:
         view = game_view(game.state, game.version, seat)
         decoded = msgspec.json.decode(msgspec.json.encode(view), type=GameView)
         actions: Sequence[Action] = game.legal_actions(seat)
@@ -129,7 +129,7 @@ class LoggingPlayer:
         self.player = HeuristicPlayer(seed)
         self.log = log
 
-    def choose(self, game: Game, seat: int) -> Action:
+    def choose(self, game: DodgeCityGame, seat: int) -> Action:
         action = self.player.choose(game, seat)
         self.log.append((seat, action))
         return action

@@ -28,7 +28,7 @@ OURS = {*ALLOWED, "tests", "benchmarks"}
 
 def _imports(path: Path) -> list[tuple[int, str]]:
     """Every module of ours that ``path`` imports, with its line."""
-    found = []
+    found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]

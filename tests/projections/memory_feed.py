@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
-from domain.aggregates.game import Game
 from domain.dodgecity.evolve import evolve
+from domain.dodgecity.ruleset import open_game
 from domain.dodgecity.state import GameState
 from domain.events.dodgecity import DomainEvent, GameEnded
 from engine.players import RandomPlayer
@@ -35,7 +35,7 @@ CLOCK_START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 def play(game_id: UUID, *, names: Sequence[str], seed: str, actions: int | None = None) -> list[Command]:
     """A game's commands: create, join each name, then (if there are names enough) start and play
     random legal actions until the end, or until ``actions`` actions when given."""
-    game = Game.create(game_id, seed=seed, max_players=max(len(names), 2))
+    game = open_game(game_id, seed=seed, max_players=max(len(names), 2))
     commands = [game.collect_events()]
     for name in names:
         game.join(name)

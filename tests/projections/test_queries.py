@@ -7,9 +7,9 @@ from uuid import UUID
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT
 from domain.dodgecity.figures import building_value
+from domain.dodgecity.ruleset import open_game
 from domain.dodgecity.state import BuildingStatus, Status
 from domain.events.dodgecity import (
     BuildingClaimed,
@@ -31,7 +31,7 @@ SAME_MOMENT = "2025-03-01T11:00:00+00:00"
 
 
 def lobby_game() -> list[DomainEvent]:
-    game = Game.create(LOBBY, seed="lobby", max_players=3)
+    game = open_game(LOBBY, seed="lobby", max_players=3)
     game.join("ann")
     game.join("bob")
     return game.collect_events()

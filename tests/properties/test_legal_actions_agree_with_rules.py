@@ -11,7 +11,6 @@ from pathlib import Path
 from uuid import UUID
 
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import (
     Action,
     BuyStone,
@@ -29,6 +28,7 @@ from domain.dodgecity.actions import (
 )
 from domain.dodgecity.catalog import BUILDING_ORDER, deck
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DodgeCityGame, open_game
 from domain.errors import RuleViolation
 from domain.events.dodgecity import Variants
 from engine.players import RandomPlayer
@@ -36,7 +36,7 @@ from engine.players import RandomPlayer
 RULE_IDS = set(re.findall(r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]", (Path(__file__).parents[2] / "docs/RULES.md").read_text()))
 
 
-def random_action(rng: random.Random, game: Game) -> Action:
+def random_action(rng: random.Random, game: DodgeCityGame) -> Action:
     """Any kind of action with arbitrary, often impossible, arguments."""
     building = rng.choice([*BUILDING_ORDER, "jail"])
     row, col = rng.randint(-1, 6), rng.randint(-1, 8)
@@ -61,7 +61,7 @@ def random_action(rng: random.Random, game: Game) -> Action:
     )
 
 
-def plausible_action(rng: random.Random, game: Game, seat: int) -> Action:
+def plausible_action(rng: random.Random, game: DodgeCityGame, seat: int) -> Action:
     """A legal action with one argument changed: close to legal, so guards get exercised."""
     legal = game.legal_actions(seat)
     if not legal:
@@ -91,7 +91,7 @@ def test_given_random_games_when_trying_arbitrary_actions_then_accepted_exactly_
     players: int, variants: Variants, seed: int
 ) -> None:
     rng = random.Random(seed * 10 + players)
-    game = Game.create(UUID(int=seed + 1), seed=f"fuzz{seed}", max_players=players, variants=variants)
+    game = open_game(UUID(int=seed + 1), seed=f"fuzz{seed}", max_players=players, variants=variants)
     for s in range(players):
         game.join(f"p{s}")
     game.start()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID, uuid4
 
-from domain.aggregates.game import Game
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.events.dodgecity import DomainEvent
 from engine.records import Command, Record, seal_game
 from engine.simulation import play_game
@@ -12,7 +12,7 @@ from engine.simulation import play_game
 Commands = list[tuple[Command, list[DomainEvent]]]
 
 
-def recorded_game(players: int, seed: str, game_id: UUID | None = None) -> tuple[Game, Commands]:
+def recorded_game(players: int, seed: str, game_id: UUID | None = None) -> tuple[DodgeCityGame, Commands]:
     commands: Commands = []
     game, result = play_game(players, seed, game_id=game_id or uuid4(), log=lambda c, e: commands.append((c, e)))
     assert result.error is None, result.error

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from uuid import UUID
 
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action
 from domain.dodgecity.decisions import DecisionKind
+from domain.dodgecity.ruleset import DodgeCityGame
 from engine.application import DodgeCityApplication, VersionConflictError
 from engine.audit import verify
 from engine.players import RandomPlayer
@@ -35,7 +35,7 @@ def _started(app: DodgeCityApplication, players: int, seed: str) -> UUID:
     return game_id
 
 
-def _next_move(game: Game, player: RandomPlayer, order: random.Random) -> tuple[int, int, Action] | None:
+def _next_move(game: DodgeCityGame, player: RandomPlayer, order: random.Random) -> tuple[int, int, Action] | None:
     if game.is_over:
         return None
     seat = order.choice(game.pending()).seat

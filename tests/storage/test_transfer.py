@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from domain.aggregates.game import Game
+from domain.dodgecity.ruleset import DodgeCityGame
 from engine.application import DodgeCityApplication, GameExistsError
 from engine.audit import verify
 from engine.transfer import RecordRejectedError, export_record, read_record
@@ -29,7 +29,7 @@ def target(database_url: str) -> Iterator[DodgeCityApplication]:
     app.close()
 
 
-def _stored_game(app: DodgeCityApplication, players: int, seed: str) -> tuple[Game, bytes]:
+def _stored_game(app: DodgeCityApplication, players: int, seed: str) -> tuple[DodgeCityGame, bytes]:
     game, commands = recorded_game(players, seed)
     app.store_game(game.id, commands)
     return game, export_record(game.id, app.records(game.id))

@@ -13,7 +13,6 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import (
     Action,
     BuyStone,
@@ -27,6 +26,7 @@ from domain.dodgecity.catalog import BUILDINGS, CardKind, Cell, deck
 from domain.dodgecity.connectivity import controllers
 from domain.dodgecity.decisions import DecisionKind
 from domain.dodgecity.figures import STONE_PRICE, Figure
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.state import STARTING_MONEY, STONES_PER_COLOUR, BuildingStatus
 from domain.events.base import NO_GAME
 from domain.events.dodgecity import (
@@ -94,17 +94,17 @@ def deal(
     *,
     events: Sequence[str] = (),
     variants: Variants | None = None,
-) -> Game:
+) -> DodgeCityGame:
     """Given: a 3-player game in its start round with HANDS, some seats' hands replaced."""
     return new_game(3, hands={**HANDS, **(hands or {})}, events=events, variants=variants)
 
 
-def begin(game: Game, start_cards: Mapping[int, str] = START_CARDS) -> list[DomainEvent]:
+def begin(game: DodgeCityGame, start_cards: Mapping[int, str] = START_CARDS) -> list[DomainEvent]:
     """The start round is played."""
     return commit_start(game, start_cards)
 
 
-def to_buying(game: Game, card: str = LADY_5) -> Game:
+def to_buying(game: DodgeCityGame, card: str = LADY_5) -> DodgeCityGame:
     """The start round is played and seat 0 plays a number card: it may now buy."""
     begin(game)
     when(game, 0, PlayCard(card=card))
@@ -112,11 +112,11 @@ def to_buying(game: Game, card: str = LADY_5) -> Game:
     return game
 
 
-def buy(game: Game, building: str, cell: Cell, figure: Figure | None = None, seat: int = 0) -> list[DomainEvent]:
+def buy(game: DodgeCityGame, building: str, cell: Cell, figure: Figure | None = None, seat: int = 0) -> list[DomainEvent]:
     return when(game, seat, BuyStone(building=building, row=cell[0], col=cell[1], figure=figure))
 
 
-def place(game: Game, building: str, cell: Cell, figure: Figure | None = None) -> list[DomainEvent]:
+def place(game: DodgeCityGame, building: str, cell: Cell, figure: Figure | None = None) -> list[DomainEvent]:
     return when(game, 0, PlaceStone(building=building, row=cell[0], col=cell[1], figure=figure))
 
 
@@ -129,16 +129,16 @@ def bare_all(events: Iterable[E]) -> list[E]:
     return [bare(e) for e in events]
 
 
-def decision_kind(game: Game, seat: int = 0) -> DecisionKind:
+def decision_kind(game: DodgeCityGame, seat: int = 0) -> DecisionKind:
     (decision,) = [d for d in game.pending() if d.seat == seat]
     return decision.kind
 
 
-def bought_in(game: Game, seat: int, building: str) -> set[Cell]:
+def bought_in(game: DodgeCityGame, seat: int, building: str) -> set[Cell]:
     return {(a.row, a.col) for a in game.legal_actions(seat) if isinstance(a, BuyStone) and a.building == building}
 
 
-def figures_offered(game: Game, building: str) -> set[Figure | None]:
+def figures_offered(game: DodgeCityGame, building: str) -> set[Figure | None]:
     """The ``figure`` values of the buys seat 0 is offered into this building."""
     return {a.figure for a in game.legal_actions(0) if isinstance(a, BuyStone) and a.building == building}
 
@@ -154,13 +154,13 @@ def checkerboard(building: str, empty: Iterable[Cell]) -> dict[int, list[Cell]]:
     }
 
 
-def fill(game: Game, building: str, figure: Figure, by_seat: Mapping[int, Iterable[Cell]]) -> None:
+def fill(game: DodgeCityGame, building: str, figure: Figure, by_seat: Mapping[int, Iterable[Cell]]) -> None:
     """Given: the building is claimed for ``figure`` and holds these stones."""
     for seat, cells in by_seat.items():
         stones(game, seat, building, cells, figure)
 
 
-def play_turn(game: Game, seat: int) -> None:
+def play_turn(game: DodgeCityGame, seat: int) -> None:
     """A setting turn of ``seat``: a number card, nothing bought."""
     cards = deck("default_32")
     card = next(c for c in game.state.players[seat].hand if cards[c].kind is CardKind.NUMBER)
@@ -168,7 +168,7 @@ def play_turn(game: Game, seat: int) -> None:
     when(game, seat, EndTurn())
 
 
-def play_out_pass(game: Game) -> list[DomainEvent]:
+def play_out_pass(game: DodgeCityGame) -> list[DomainEvent]:
     """Every remaining decision of the pass, taken plainly: number cards, no buying, first
     challenge, no stone removed; until the next pass's start round (or the end)."""
     cards = deck("default_32")

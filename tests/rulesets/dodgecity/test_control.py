@@ -26,12 +26,12 @@ from typing import Any, TypeVar
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Action, BuyStone, EndTurn, PlayCard, RemoveStone
 from domain.dodgecity.catalog import BUILDINGS, BuildingSpec, CardKind, Cell, deck
 from domain.dodgecity.connectivity import connects, controllers, landmark_groups
 from domain.dodgecity.decisions import DecisionKind
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.state import BuildingStatus
 from domain.events.base import NO_GAME
 from domain.events.dodgecity import (
@@ -127,7 +127,7 @@ def deal(
     figure: Figure = Figure.SHERIFF,
     variants: Variants | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
-) -> Game:
+) -> DodgeCityGame:
     """Given: a 3-player game whose start round is still open, with these stones (by seat) in one
     building claimed for ``figure``."""
     game = new_game(3, hands={**HANDS, **(hands or {})}, variants=variants)
@@ -136,7 +136,7 @@ def deal(
     return game
 
 
-def play_out_pass(game: Game) -> list[DomainEvent]:
+def play_out_pass(game: DodgeCityGame) -> list[DomainEvent]:
     """Every remaining decision of the pass, taken plainly: number cards, no buying, the first
     challenge offered, no stone removed; until the next pass's start round (or the end)."""
     cards = deck("default_32")
@@ -156,7 +156,7 @@ def play_out_pass(game: Game) -> list[DomainEvent]:
     return recorded
 
 
-def scored(game: Game) -> list[BuildingScored]:
+def scored(game: DodgeCityGame) -> list[BuildingScored]:
     """The start round is played and the pass is played out; the buildings scored."""
     commit_start(game, START_CARDS)
     recorded = play_out_pass(game)

@@ -15,9 +15,9 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Challenge, CommitCard, Done, EndTurn, Pass, PlayCard, RemoveStone
 from domain.dodgecity.decisions import Decision, DecisionKind
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.state import DiscardedCard
 from domain.events.base import NO_GAME
 from domain.events.dodgecity import (
@@ -110,7 +110,7 @@ def duel_game(
     events: Sequence[str] = (),
     draw_next: Sequence[str] = (),
     variants: Variants | None = None,
-) -> Game:
+) -> DodgeCityGame:
     """A new game whose hands are: a start card that makes ``start_player`` start, two setting
     cards, and the given duel card."""
     cards = {**SETTING_CARDS, **(setting or {})}
@@ -118,7 +118,7 @@ def duel_game(
     return new_game(players, hands=hands, events=events, draw_next=draw_next, variants=variants)
 
 
-def play_to_duel_round(game: Game) -> list[DomainEvent]:
+def play_to_duel_round(game: DodgeCityGame) -> list[DomainEvent]:
     """Given: the start round and both setting rounds are played. Every seat commits its first
     card, then plays its next card in each setting turn and buys nothing. Returns the events."""
     recorded = commit_start(game, {p.seat: p.hand[0] for p in game.state.players})
@@ -129,13 +129,13 @@ def play_to_duel_round(game: Game) -> list[DomainEvent]:
     return recorded
 
 
-def share(game: Game, building: str, cells_by_seat: Mapping[int, Iterable[Cell]]) -> None:
+def share(game: DodgeCityGame, building: str, cells_by_seat: Mapping[int, Iterable[Cell]]) -> None:
     """Given: each seat has stones on these fields of the building."""
     for seat, cells in cells_by_seat.items():
         stones(game, seat, building, cells)
 
 
-def hold_chain(game: Game) -> None:
+def hold_chain(game: DodgeCityGame) -> None:
     """Given: seats 1 and 2 share the Saloon, so the duel round stops at a challenge."""
     share(game, "saloon", {1: [(0, 3)], 2: [(0, 4)]})
 
@@ -283,7 +283,7 @@ def test_DUEL_COMMIT_given_only_indians_in_hand_when_the_duel_round_begins_then_
 # -- [DUEL-NO-INDIAN] -----------------------------------------------------------------------------
 
 
-def indian_and_two_cards_game() -> Game:
+def indian_and_two_cards_game() -> DodgeCityGame:
     """Seat 0 reaches the duel round holding an Indian, Lady 5 and Gunman 5 (two extra cards)."""
     game = duel_game(
         {0: INDIAN_1, 1: SHERIFF_5, 2: SHERIFF_6},
@@ -624,7 +624,7 @@ def test_DUEL_QUESTION_given_a_question_that_drew_in_a_duel_when_it_is_shown_aga
 # -- [DUEL-DISPUTE] -------------------------------------------------------------------------------
 
 
-def dispute_game(duel_cards: Mapping[int, str]) -> Game:
+def dispute_game(duel_cards: Mapping[int, str]) -> DodgeCityGame:
     """Seats 0 and 1 both control the Hotel; seats 0 and 2 share the Saloon, so seat 0 can fight
     seat 2 in the chain while seat 1 is left without an opponent."""
     game = duel_game(duel_cards)

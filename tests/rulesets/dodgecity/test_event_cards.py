@@ -15,7 +15,6 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import (
     BuyStone,
     Challenge,
@@ -30,6 +29,7 @@ from domain.dodgecity.actions import (
 from domain.dodgecity.catalog import BUILDINGS
 from domain.dodgecity.decisions import Decision, DecisionKind
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.state import STONES_PER_COLOUR, BuildingStatus
 from domain.errors import RuleViolation
 from domain.events.base import NO_GAME
@@ -97,7 +97,7 @@ NUMBER_CARDS = {1: BANDIT_5, 2: BANDIT_6, 3: BANDIT_7, 4: SHERIFF_6}
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def event_game(event: str, players: int = 3, *, draw_next: Sequence[str] = ()) -> Game:
+def event_game(event: str, players: int = 3, *, draw_next: Sequence[str] = ()) -> DodgeCityGame:
     """Given: a new game in its start round; ``event`` is on top of the event pile; seat 0 holds
     LADY_7 and QUESTION_1, every other seat a low start card and a number card."""
     hands = {seat: [START_CARDS[seat], NUMBER_CARDS[seat]] for seat in range(1, players)}
@@ -105,18 +105,18 @@ def event_game(event: str, players: int = 3, *, draw_next: Sequence[str] = ()) -
     return new_game(players, hands=hands, events=[event], draw_next=draw_next)
 
 
-def start_round(game: Game) -> list[DomainEvent]:
+def start_round(game: DodgeCityGame) -> list[DomainEvent]:
     """The start round is played: seat 0 becomes start player and begins its setting turn."""
     return commit_start(game, {seat: START_CARDS[seat] for seat in range(len(game.state.players))})
 
 
-def play_question(game: Game) -> list[DomainEvent]:
+def play_question(game: DodgeCityGame) -> list[DomainEvent]:
     """When: after the start round, seat 0 plays its "?" in its setting turn (draws the event)."""
     start_round(game)
     return when(game, 0, PlayCard(card=QUESTION_1))
 
 
-def question_in_start_round(game: Game) -> list[DomainEvent]:
+def question_in_start_round(game: DodgeCityGame) -> list[DomainEvent]:
     """When: seat 0 commits its "?" in the start round (another seat becomes start player)."""
     cards = {seat: START_CARDS[seat] for seat in range(len(game.state.players))}
     cards[0] = QUESTION_1
@@ -136,21 +136,21 @@ def outcomes(events: Iterable[DomainEvent], event: str) -> list[EffectOutcome]:
     return [e.outcome for e in of_type(events, EventEffectEnded) if e.event == event]
 
 
-def decision(game: Game) -> Decision:
+def decision(game: DodgeCityGame) -> Decision:
     pending = game.pending()
     assert len(pending) == 1, pending
     return pending[0]
 
 
-def owner_at(game: Game, building: str, cell: Cell) -> int | None:
+def owner_at(game: DodgeCityGame, building: str, cell: Cell) -> int | None:
     return game.state.buildings[building].stones.get(cell)
 
 
-def cash(game: Game, seat: int) -> int:
+def cash(game: DodgeCityGame, seat: int) -> int:
     return game.state.players[seat].money
 
 
-def place(game: Game, building: str, cell: Cell, figure: Figure | None = None) -> list[DomainEvent]:
+def place(game: DodgeCityGame, building: str, cell: Cell, figure: Figure | None = None) -> list[DomainEvent]:
     return when(game, 0, PlaceStone(building=building, row=cell[0], col=cell[1], figure=figure))
 
 
@@ -349,7 +349,7 @@ def test_EVENT_CARD_E24_given_drawn_in_start_round_when_setting_turn_then_card_p
     assert LADY_5 not in game.state.players[0].hand
 
 
-def _duel_round_question_game() -> Game:
+def _duel_round_question_game() -> DodgeCityGame:
     """Given: seat 0 (start player) keeps a "?" for the duel, shares the saloon with seat 1, who
     keeps GUNMAN_7; E05 is on top of the event pile and LADY_5 on top of the draw pile."""
     game = new_game(

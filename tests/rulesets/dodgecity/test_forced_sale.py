@@ -14,10 +14,10 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import BuyStone, ChooseRecipient, EndTurn, GiveStone, PlayCard, SellStone
 from domain.dodgecity.decisions import Decision, DecisionKind
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.errors import RuleViolation
 from domain.events.base import NO_GAME
 from domain.events.dodgecity import DomainEvent, MoneyPaid, StoneSold
@@ -48,19 +48,19 @@ HALF_PRICE = {
 }
 
 
-def event_game(event: str) -> Game:
+def event_game(event: str) -> DodgeCityGame:
     """Given: a 3-player game in its start round with ``event`` on top of the event pile; seat 0
     holds LADY_7 (it will start) and a "?"."""
     return new_game(3, hands={0: [LADY_7, QUESTION_1], 1: [COWBOY_5], 2: [COWBOY_6]}, events=[event])
 
 
-def play_question(game: Game) -> list[DomainEvent]:
+def play_question(game: DodgeCityGame) -> list[DomainEvent]:
     """When: the start round is played and seat 0 plays its "?" in its setting turn."""
     commit_start(game, {0: LADY_7, 1: COWBOY_5, 2: COWBOY_6})
     return when(game, 0, PlayCard(card=QUESTION_1))
 
 
-def sell(game: Game, building: str, row: int, col: int) -> list[DomainEvent]:
+def sell(game: DodgeCityGame, building: str, row: int, col: int) -> list[DomainEvent]:
     return when(game, 0, SellStone(building=building, row=row, col=col))
 
 
@@ -69,11 +69,11 @@ def plains(events: Iterable[E]) -> list[E]:
     return [msgspec.structs.replace(e, originator_id=NO_GAME, originator_version=0) for e in events]
 
 
-def cash(game: Game, seat: int) -> int:
+def cash(game: DodgeCityGame, seat: int) -> int:
     return game.state.players[seat].money
 
 
-def only_decision(game: Game) -> Decision:
+def only_decision(game: DodgeCityGame) -> Decision:
     pending = game.pending()
     assert len(pending) == 1, pending
     return pending[0]

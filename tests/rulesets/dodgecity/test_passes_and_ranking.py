@@ -6,11 +6,11 @@ discard pile into a new draw pile, and the rank key used to compare cards.
 from __future__ import annotations
 
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import Challenge, CommitCard, Done, EndTurn, PlayCard
 from domain.dodgecity.catalog import CardKind, deck
 from domain.dodgecity.figures import Figure
 from domain.dodgecity.ranking import rank_key
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.state import DiscardedCard
 from domain.events.dodgecity import (
     CardPlayed,
@@ -77,7 +77,7 @@ SIMPLE_HANDS = {
 }
 
 
-def play_setting_round(game: Game, cards: dict[int, str]) -> list[DomainEvent]:
+def play_setting_round(game: DodgeCityGame, cards: dict[int, str]) -> list[DomainEvent]:
     """Every seat, in turn order, plays its card and buys nothing."""
     recorded: list[DomainEvent] = []
     for seat in game.state.order:
@@ -85,7 +85,7 @@ def play_setting_round(game: Game, cards: dict[int, str]) -> list[DomainEvent]:
     return recorded
 
 
-def play_simple_pass(game: Game) -> list[DomainEvent]:
+def play_simple_pass(game: DodgeCityGame) -> list[DomainEvent]:
     """Pass 1 with SIMPLE_HANDS: start cards, two number cards each, the last card to the duel."""
     recorded = commit_start(game, {seat: hand[0] for seat, hand in SIMPLE_HANDS.items()})
     recorded += play_setting_round(game, {s: h[1] for s, h in SIMPLE_HANDS.items()})
@@ -93,7 +93,7 @@ def play_simple_pass(game: Game) -> list[DomainEvent]:
     return recorded
 
 
-def duel_round_with_extra_card() -> tuple[Game, list[DomainEvent]]:
+def duel_round_with_extra_card() -> tuple[DodgeCityGame, list[DomainEvent]]:
     """Two players share the saloon. Seat 1 loses the duel with a "?" and draws E05, which puts
     SHERIFF_7 into his hand after the duel cards were committed; then the pass ends."""
     game = new_game(

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from uuid import UUID
 
 import pytest
-from domain.aggregates.game import RULES_VERSION, Game, project_game
+from domain.aggregates.game import project_game
 from domain.dodgecity.actions import (
     BuyStone,
     Challenge,
@@ -32,6 +32,7 @@ from domain.dodgecity.actions import (
 from domain.dodgecity.catalog import deck
 from domain.dodgecity.decisions import Decision, DecisionKind
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import RULES_VERSION, DodgeCityGame, empty_game, open_game
 from domain.dodgecity.state import BuildingStatus, DiscardedCard
 from domain.errors import RuleViolation
 from domain.events.dodgecity import (
@@ -130,7 +131,7 @@ def scoring_game(
     draw_next: Sequence[str] = (),
     variants: Variants | None = None,
     hands: Mapping[int, list[str]] | None = None,
-) -> Game:
+) -> DodgeCityGame:
     """A new 3-player game with PASS_1_HANDS (seat 0 is start player), duel cards replaced."""
     dealt = {seat: list(cards) for seat, cards in (hands or PASS_1_HANDS).items()}
     for seat, card in (duel_cards or {}).items():
@@ -138,7 +139,7 @@ def scoring_game(
     return new_game(3, hands=dealt, draw_next=draw_next, variants=variants)
 
 
-def play_pass(game: Game) -> list[DomainEvent]:
+def play_pass(game: DodgeCityGame) -> list[DomainEvent]:
     """The start round and both setting rounds: every seat commits its first card, then plays its
     next card in each setting turn and buys nothing. With no challenge possible the duel round,
     scoring and the end of the pass follow by themselves. Returns the events."""
@@ -150,12 +151,12 @@ def play_pass(game: Game) -> list[DomainEvent]:
     return recorded
 
 
-def claimed(game: Game, seat: int, building: str, figure: Figure, cells: Iterable[Cell]) -> None:
+def claimed(game: DodgeCityGame, seat: int, building: str, figure: Figure, cells: Iterable[Cell]) -> None:
     """Given: ``building`` is claimed for ``figure`` and ``seat`` has stones on these fields."""
     stones(game, seat, building, cells, figure=figure)
 
 
-def closed_earlier(game: Game, *buildings: str, scored_by: int | None = None) -> None:
+def closed_earlier(game: DodgeCityGame, *buildings: str, scored_by: int | None = None) -> None:
     """Given: these buildings were closed earlier: neutralised, or scored as cowboy buildings."""
     for building in buildings:
         if scored_by is None:
@@ -281,7 +282,7 @@ def test_SCORE_BUILDING_given_a_dispute_loser_when_scoring_then_he_is_excluded_f
 # -- [END-POINTS] ---------------------------------------------------------------------------------
 
 
-def six_points_game() -> Game:
+def six_points_game() -> DodgeCityGame:
     """Seat 0 controls the Sheriff's Office as a lady building (5) and the Saloon as a cowboy
     building (1): 6 points at the first scoring."""
     game = scoring_game()
@@ -355,7 +356,7 @@ def test_END_BOARD_given_the_last_open_building_is_scored_then_the_game_ends_wit
     assert not of_type(events, PassBegan)
 
 
-def last_building_almost_full(game: Game) -> Game:
+def last_building_almost_full(game: DodgeCityGame) -> DodgeCityGame:
     """Given: every building but the Sheriff's Office is closed, and the Sheriff's Office (cowboy)
     is full but for field (0, 0), with nobody controlling it even when seat 0 fills that field."""
     closed_earlier(game, "saloon", "post")
@@ -457,7 +458,7 @@ def test_END_LIMIT_VAR_given_the_game_ended_at_the_pass_limit_when_anyone_acts_t
 @pytest.mark.rule("VAR")
 def test_END_LIMIT_VAR_given_max_passes_below_1_when_creating_a_game_then_refused() -> None:
     with pytest.raises(RuleViolation) as refusal:
-        Game.create(UUID(int=3), seed="s", max_players=3, variants=Variants(max_passes=0))
+        open_game(UUID(int=3), seed="s", max_players=3, variants=Variants(max_passes=0))
 
     assert refusal.value.rule == "END-LIMIT"
 
@@ -465,7 +466,7 @@ def test_END_LIMIT_VAR_given_max_passes_below_1_when_creating_a_game_then_refuse
 # -- [END-TIE] ------------------------------------------------------------------------------------
 
 
-def tied_game(draw_next: Sequence[str]) -> Game:
+def tied_game(draw_next: Sequence[str]) -> DodgeCityGame:
     """Seats 0 and 1 each score a cowboy building (1 point) in the only pass (max_passes 1);
     ``draw_next`` is the top of the draw pile for the final tie duel."""
     game = scoring_game(draw_next=draw_next, variants=Variants(max_passes=1))
@@ -516,22 +517,21 @@ def test_VAR_given_a_game_created_with_variants_then_its_first_event_records_the
         max_passes=7,
     )
 
-    game = Game.create(UUID(int=5), seed="s", max_players=4, variants=variants)
+    game = open_game(UUID(int=5), seed="s", max_players=4, variants=variants)
 
     created = game.collect_events()
     assert names(created) == ["GameCreated"]
     first = only(created, GameCreated)
     assert first.variants == variants
     assert first.rules_version == RULES_VERSION != ""
-    replayed = project_game(None, created)
-    assert replayed is not None
+    replayed = project_game(empty_game(created[0].originator_id), created)
     assert replayed.state.variants == variants
     assert replayed.state.rules_version == RULES_VERSION
 
 
 @pytest.mark.rule("VAR")
 def test_VAR_given_no_variants_then_the_game_records_the_defaults_of_the_german_original() -> None:
-    game = Game.create(UUID(int=6), seed="s", max_players=3)
+    game = open_game(UUID(int=6), seed="s", max_players=3)
 
     first = only(game.collect_events(), GameCreated)
 
@@ -568,7 +568,7 @@ def test_VAR_given_landmarks_bridge_when_stones_connect_only_through_landmark_fi
     assert game.state.buildings["hotel"].is_open is (not scored)
 
 
-def picture_turn_game(variants: Variants) -> Game:
+def picture_turn_game(variants: Variants) -> DodgeCityGame:
     """Seat 0 starts and plays Lady picture 2 in its first setting turn; no building is claimed."""
     hands = {**PASS_1_HANDS, 0: [LADY_7, LADY_PIC_2, BANDIT_5, LADY_5]}
     game = scoring_game(hands=hands, variants=variants)

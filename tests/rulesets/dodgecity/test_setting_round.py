@@ -14,7 +14,6 @@ from typing import TypeVar
 
 import msgspec
 import pytest
-from domain.aggregates.game import Game
 from domain.dodgecity.actions import (
     BuyStone,
     Done,
@@ -26,6 +25,7 @@ from domain.dodgecity.actions import (
 from domain.dodgecity.catalog import CardKind, deck
 from domain.dodgecity.decisions import DecisionKind
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.state import STARTING_MONEY, STONES_PER_COLOUR
 from domain.events.base import NO_GAME
 from domain.events.dodgecity import (
@@ -96,17 +96,17 @@ def deal(
     *,
     events: Sequence[str] = (),
     variants: Variants | None = None,
-) -> Game:
+) -> DodgeCityGame:
     """Given: a 3-player game in its start round; seat 0 holds LADY_7 and ``hand0``."""
     return new_game(3, hands={0: [LADY_7, *hand0], **OTHER_HANDS}, events=events, variants=variants)
 
 
-def begin(game: Game) -> list[DomainEvent]:
+def begin(game: DodgeCityGame) -> list[DomainEvent]:
     """The start round is played; seat 0 begins the first setting round."""
     return commit_start(game, START_CARDS)
 
 
-def play(game: Game, card: str, seat: int = 0) -> list[DomainEvent]:
+def play(game: DodgeCityGame, card: str, seat: int = 0) -> list[DomainEvent]:
     """When: ``seat`` plays ``card`` in its setting turn."""
     return when(game, seat, PlayCard(card=card))
 
@@ -120,12 +120,12 @@ def bare_all(events: Iterable[E]) -> list[E]:
     return [bare(e) for e in events]
 
 
-def decision_kind(game: Game, seat: int = 0) -> DecisionKind:
+def decision_kind(game: DodgeCityGame, seat: int = 0) -> DecisionKind:
     (decision,) = [d for d in game.pending() if d.seat == seat]
     return decision.kind
 
 
-def play_any_turn(game: Game, seat: int) -> list[DomainEvent]:
+def play_any_turn(game: DodgeCityGame, seat: int) -> list[DomainEvent]:
     """A whole setting turn: a number card if there is one, no stones placed, nothing bought."""
     cards = deck("default_32")
     hand = game.state.players[seat].hand
@@ -415,7 +415,7 @@ def test_SET_QUESTION_given_a_question_card_when_played_then_its_owner_draws_the
 # -- SET-INDIAN ------------------------------------------------------------------------------------
 
 
-def indian_board(game: Game) -> Game:
+def indian_board(game: DodgeCityGame) -> DodgeCityGame:
     """Given: seat 1 has three stones in the saloon, seat 2 two in the post office, seat 0 one."""
     stones(game, 1, "saloon", [(0, 1), (1, 1), (2, 1)], Figure.COWBOY)
     stones(game, 2, "post", [(0, 0), (0, 1)], Figure.LADY)

@@ -14,6 +14,7 @@ from domain.aggregates.game import Game, project_game
 from domain.dodgecity.actions import BuyStone, EndTurn, PlayCard
 from domain.dodgecity.catalog import EVENT_ORDER, CardKind, deck
 from domain.dodgecity.figures import Figure
+from domain.dodgecity.ruleset import DODGECITY, DodgeCityGame, open_game
 from domain.errors import RuleViolation
 from domain.events.dodgecity import (
     BuildingClaimed,
@@ -70,22 +71,22 @@ BUILDINGS_5 = (*BUILDINGS_4, "drugstore", "bank")
 SHERIFF_CHAIN = [(1, 1), (1, 2), (1, 3), (2, 1), (3, 1), (3, 2)]
 
 
-def seeded_game(players: int, *, seed: str = "seed") -> Game:
+def seeded_game(players: int, *, seed: str = "seed") -> DodgeCityGame:
     """A game created, joined and started with the engine's own seeded random source."""
-    game = Game.create(UUID(int=7), seed=seed, max_players=players)
+    game = open_game(UUID(int=7), seed=seed, max_players=players)
     for seat in range(players):
         game.join(f"player{seat}")
     game.start()
     return game
 
 
-def lobby(max_players: int = 5) -> Game:
-    game = Game.create(UUID(int=8), seed="lobby", max_players=max_players)
+def lobby(max_players: int = 5) -> DodgeCityGame:
+    game = open_game(UUID(int=8), seed="lobby", max_players=max_players)
     game.collect_events()
     return game
 
 
-def refused_in_lobby(game: Game, attempt: Callable[[], object], rule: str) -> None:
+def refused_in_lobby(game: DodgeCityGame, attempt: Callable[[], object], rule: str) -> None:
     """Then: a lobby command (join, start) is refused by ``rule`` and records nothing."""
     version = game.version
     with pytest.raises(RuleViolation) as refusal:
@@ -95,7 +96,7 @@ def refused_in_lobby(game: Game, attempt: Callable[[], object], rule: str) -> No
     assert game.collect_events() == []
 
 
-def drive(game: Game, steps: int) -> None:
+def drive(game: DodgeCityGame, steps: int) -> None:
     """Play ``steps`` actions, each a legal action picked by a fixed rule (no randomness)."""
     for step in range(steps):
         if game.is_over:
@@ -110,7 +111,7 @@ def no_random(seed: str) -> RandomSource:
     raise AssertionError(f"a replay asked for a random source (seed {seed!r})")
 
 
-def at_buy_step() -> Game:
+def at_buy_step() -> DodgeCityGame:
     """A game in seat 0's first setting turn, after his number card: he may buy stones now."""
     game = new_game(
         3,
@@ -189,7 +190,7 @@ def test_COMP_DECK_variant_44_has_25_number_10_picture_4_indian_and_5_question_c
 @pytest.mark.rule("COMP-DECK")
 @pytest.mark.parametrize(("deck_name", "size"), [("default_32", 32), ("variant_44", 44)])
 def test_COMP_DECK_given_a_deck_variant_when_the_game_starts_then_that_whole_deck_is_shuffled(deck_name: str, size: int) -> None:
-    game = Game.create(UUID(int=9), seed="deck", max_players=2, variants=Variants(deck=deck_name))
+    game = open_game(UUID(int=9), seed="deck", max_players=2, variants=Variants(deck=deck_name))
     game.join("a")
     game.join("b")
     game.start()
@@ -202,7 +203,7 @@ def test_COMP_DECK_given_a_deck_variant_when_the_game_starts_then_that_whole_dec
 @pytest.mark.rule("COMP-DECK")
 def test_COMP_DECK_when_creating_a_game_with_an_unknown_deck_then_refused() -> None:
     with pytest.raises(RuleViolation) as refusal:
-        Game.create(UUID(int=10), seed="x", variants=Variants(deck="pinochle"))
+        open_game(UUID(int=10), seed="x", variants=Variants(deck="pinochle"))
 
     assert refusal.value.rule == "COMP-DECK"
 
@@ -363,7 +364,7 @@ def test_SETUP_PLAYERS_when_creating_a_game_for_fewer_than_2_or_more_than_5_then
     max_players: int,
 ) -> None:
     with pytest.raises(RuleViolation) as refusal:
-        Game.create(UUID(int=11), seed="x", max_players=max_players)
+        open_game(UUID(int=11), seed="x", max_players=max_players)
 
     assert refusal.value.rule == "SETUP-PLAYERS"
 
@@ -548,7 +549,7 @@ def test_SETUP_RANDOM_when_replaying_the_recorded_events_then_no_random_source_i
     assert any(e.from_discard for e in of_type(history, DrawPileShuffled)), "with reshuffles"
     assert any(e.by_lot for e in of_type(history, StartPlayerChosen)), "and lots"
 
-    replayed = project_game(Game(game.id, random_factory=no_random), history)
+    replayed: DodgeCityGame = project_game(Game(game.id, DODGECITY, random_factory=no_random), history)
 
     assert replayed is not None
     assert replayed.version == game.version

@@ -1,0 +1,249 @@
+"""Dodge City (1983) as a ruleset of the engine: the :class:`~domain.ruleset.Rules` the kernel's
+``Game`` drives, over the modules that hold the rules themselves (``rules/``, ``evolve``,
+``views``, ``narration``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from domain.aggregates.game import Game, RandomFactory
+from domain.context import Context
+from domain.dodgecity.actions import Action, AnyAction
+from domain.dodgecity.catalog import BUILDINGS_BY_PLAYER_COUNT, DECK_NAMES
+from domain.dodgecity.decisions import SIMULTANEOUS, Decision
+from domain.dodgecity.evolve import evolve
+from domain.dodgecity.narration import describe
+from domain.dodgecity.rules import commands
+from domain.dodgecity.rules.flow import begin_game
+from domain.dodgecity.rules.legal import is_legal, legal_actions
+from domain.dodgecity.rules.pending import pending_decisions
+from domain.dodgecity.state import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY, GameState, Status
+from domain.dodgecity.views import GameView, event_view, game_view
+from domain.errors import RuleViolation
+from domain.events.base import DomainEvent
+from domain.events.dodgecity import (
+    ALL_EVENT_TYPES,
+    Colour,
+    DuelCardCommitted,
+    GameCreated,
+    GameStarted,
+    PlayerJoined,
+    StartCardCommitted,
+    Variants,
+)
+from domain.random_source import SeededRandom
+from domain.ruleset import GameStatus, Opening, Outcome, SeatInfo, SeatResult
+
+#: The version of RULES.md this engine implements; recorded in every game's first event.
+RULES_VERSION = "1.0"
+
+MAX_NAME_LENGTH = 40
+
+#: The events of a simultaneous decision: one seat's secret commitment each.
+_COMMITMENTS = (StartCardCommitted, DuelCardCommitted)
+
+_STATUS = {
+    Status.LOBBY: GameStatus.LOBBY,
+    Status.RUNNING: GameStatus.RUNNING,
+    Status.ENDED: GameStatus.ENDED,
+}
+
+DodgeCityGame = Game[GameState, Action, Decision]
+
+
+class DodgeCityRules:
+    name = "dodgecity"
+    title = "Dodge City"
+    rules_version = RULES_VERSION
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    #: The first game keeps the bare topics its stored games were hashed with.
+    topic_prefix = ""
+    settings_type = Variants
+    event_types = ALL_EVENT_TYPES
+    action_type = AnyAction
+    opening_event: type[DomainEvent] = GameCreated
+
+    # -- setting up ------------------------------------------------------------------------
+
+    def new_state(self) -> GameState:
+        return GameState()
+
+    def seed_of(self, state: GameState) -> str:
+        return state.seed
+
+    def open(self, ctx: Context[GameState], *, seats: int, settings: Variants, seed: str) -> None:
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise RuleViolation("SETUP-PLAYERS", "a game has 2 to 5 players")
+        if settings.deck not in DECK_NAMES:
+            raise RuleViolation("COMP-DECK", f"unknown deck {settings.deck!r}")
+        if settings.max_passes < 1:
+            raise RuleViolation("END-LIMIT", "max_passes must be at least 1")
+        ctx.emit(
+            GameCreated(
+                max_players=seats, variants=settings, rules_version=RULES_VERSION, seed=seed
+            )
+        )
+
+    def opening(self, event: DomainEvent) -> Opening:
+        if not isinstance(event, GameCreated):
+            raise TypeError(f"a game of Dodge City opens with GameCreated, not {event!r}")
+        return Opening(
+            seats=event.max_players,
+            settings=event.variants,
+            seed=event.seed,
+            rules_version=event.rules_version,
+        )
+
+    def seat(self, ctx: Context[GameState], name: str, attributes: Any, bot: str | None) -> int:
+        """Take the next seat with ``attributes`` the colour (None: the first free one). Seat
+        order is clockwise order ([SETUP-PLAYERS])."""
+        state = ctx.state
+        colour: Colour | None = attributes
+        if state.status is not Status.LOBBY:
+            raise RuleViolation("SETUP-PLAYERS", "seats can only be taken before the game starts")
+        if len(state.players) >= state.max_players:
+            raise RuleViolation("SETUP-PLAYERS", f"all {state.max_players} seats are taken")
+        name = name.strip()
+        if not name or len(name) > MAX_NAME_LENGTH:
+            raise RuleViolation("SETUP-PLAYERS", f"a name has 1 to {MAX_NAME_LENGTH} characters")
+        taken = {p.colour for p in state.players}
+        if colour is None:
+            colour = next(c for c in Colour if c not in taken)
+        elif colour in taken:
+            raise RuleViolation("SETUP-PLAYERS", f"{colour} is already taken")
+        seat = len(state.players)
+        ctx.emit(PlayerJoined(seat=seat, name=name, colour=colour, bot=bot))
+        return seat
+
+    def start(self, ctx: Context[GameState]) -> None:
+        state = ctx.state
+        if state.status is not Status.LOBBY:
+            raise RuleViolation("SETUP-PLAYERS", "the game has already started")
+        if len(state.players) < MIN_PLAYERS:
+            raise RuleViolation("SETUP-PLAYERS", "at least 2 players are needed to start")
+        buildings = BUILDINGS_BY_PLAYER_COUNT[len(state.players)]  # [SETUP-BOARD]
+        ctx.emit(
+            GameStarted(players=len(state.players), buildings=buildings, money_each=STARTING_MONEY)
+        )
+        begin_game(ctx)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def pending(self, state: GameState) -> list[Decision]:
+        return pending_decisions(state)
+
+    def simultaneous(self, decision: Decision) -> bool:
+        return decision.kind in SIMULTANEOUS
+
+    def legal_actions(
+        self, state: GameState, seat: int, pending: Sequence[Decision]
+    ) -> list[Action]:
+        return legal_actions(state, seat, list(pending))
+
+    def is_legal(
+        self, state: GameState, seat: int, action: Action, pending: Sequence[Decision]
+    ) -> bool:
+        return is_legal(state, seat, action, list(pending))
+
+    def act(
+        self, ctx: Context[GameState], seat: int, action: Action, pending: Sequence[Decision]
+    ) -> None:
+        commands.act(ctx, seat, action, list(pending))
+
+    def evolve(self, state: GameState, event: DomainEvent) -> None:
+        evolve(state, event)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def status(self, state: GameState) -> GameStatus:
+        return _STATUS[state.status]
+
+    def seats(self, state: GameState) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(name=p.name, bot=p.bot) for p in state.players)
+
+    def eliminated(self, state: GameState) -> frozenset[int]:
+        return frozenset()  # nobody leaves Dodge City before the end
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        if state.status is not Status.ENDED:
+            return None
+        ranks = competition_ranks(state)
+        return Outcome(
+            winners=state.winners,
+            reason=None if state.end_reason is None else state.end_reason.value,
+            results=tuple(
+                SeatResult(
+                    seat=p.seat, won=p.seat in state.winners, rank=ranks[p.seat], score=p.points
+                )
+                for p in state.players
+            ),
+        )
+
+    def view(
+        self,
+        state: GameState,
+        version: int,
+        viewer: int | None,
+        *,
+        reveal_all: bool = False,
+        awaiting: Sequence[Decision] | None = None,
+    ) -> GameView:
+        return game_view(state, version, viewer, reveal_all=reveal_all, awaiting=awaiting)
+
+    def event_view(
+        self, event: DomainEvent, viewer: int | None, *, game_ended: bool
+    ) -> DomainEvent:
+        return event_view(event, viewer, game_ended=game_ended)
+
+    def tolerates_stale(self, state: GameState, seat: int, since: Sequence[DomainEvent]) -> bool:
+        """Everyone commits at once, independently ([START-COMMIT], [DUEL-COMMIT]): what the
+        others committed is hidden and changes nothing ``seat`` may do, so it must not make
+        ``seat`` read the game again and retry, nor depend on whose request arrived first."""
+        if not 0 < len(since) < state.player_count:
+            return False
+        if not any(d.seat == seat and d.kind in SIMULTANEOUS for d in pending_decisions(state)):
+            return False
+        return all(isinstance(event, _COMMITMENTS) and event.seat != seat for event in since)
+
+    def describe(self, state: GameState, event: DomainEvent) -> str:
+        return describe(event, [p.name for p in state.players], deck_name=state.variants.deck)
+
+
+def competition_ranks(state: GameState) -> dict[int, int]:
+    """Standard competition ranking (1, 2, 2, 4): winners first, as the final tie duel may have
+    put a player ahead of another with as many points; then by points."""
+    keys = {p.seat: (p.seat in state.winners, p.points) for p in state.players}
+    return {
+        seat: 1 + sum(1 for other in keys.values() if other > key) for seat, key in keys.items()
+    }
+
+
+#: The one Dodge City ruleset; registered under ``engine.rulesets`` in pyproject.toml.
+DODGECITY = DodgeCityRules()
+
+
+def open_game(
+    game_id: UUID,
+    *,
+    seed: str,
+    max_players: int = MAX_PLAYERS,
+    variants: Variants | None = None,
+    random_factory: RandomFactory = SeededRandom,
+) -> DodgeCityGame:
+    """Open a game of Dodge City (the kernel's ``Game.create`` in Dodge City's words)."""
+    return Game.create(
+        game_id,
+        DODGECITY,
+        seed=seed,
+        seats=max_players,
+        settings=variants,
+        random_factory=random_factory,
+    )
+
+
+def empty_game(game_id: UUID) -> DodgeCityGame:
+    """A Dodge City game before its first event, to fold stored events into."""
+    return Game(game_id, DODGECITY)
