@@ -164,8 +164,9 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
         game_id = uuid5(IDEMPOTENT_GAMES, idempotency_key) if idempotency_key else uuid4()
         try:
             games.create_game(
-                max_players=data.players,
-                variants=data.variants,
+                ruleset="dodgecity",
+                seats=data.players,
+                settings=data.variants,
                 seed=data.seed,
                 game_id=game_id,
                 host_credential=credential_hash(game_id, host_token),
@@ -460,7 +461,7 @@ def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTP
 
 
 def _bot_seat(bot: NewBot) -> BotSeat:
-    return BotSeat(kind=bot.kind, name=bot.name, colour=bot.colour)
+    return BotSeat(kind=bot.kind, name=bot.name, attributes=bot.colour)
 
 
 def _created(body: CreatedGame, *, replayed: bool) -> Response[CreatedGame]:

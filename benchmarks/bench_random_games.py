@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine.players import BOT_KINDS, make_player
+from engine.dodgecity.kit import KIT
 from engine.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
 
 WARM_UP_GAMES = 5
@@ -56,9 +56,9 @@ def _play(tally: Tally, kind: str, indexes: range, players: int, seed: str) -> N
     started = time.perf_counter()
     for index in indexes:
         game_seed = f"{seed}-{index}"
-        seats = [make_player(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
+        seats = [KIT.bot(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
         game_started = time.perf_counter()
-        _game, result = play_game(players, game_seed, seats=seats)
+        _game, result = play_game(KIT, players, game_seed, seats=seats)
         tally.per_game.append(time.perf_counter() - game_started)
         if result.error is not None:
             raise SystemExit(f"{kind} game {index} failed: {result.error}")
@@ -73,7 +73,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", default="bench")
-    parser.add_argument("--bots", default=",".join(BOT_KINDS), help="kinds to measure")
+    parser.add_argument("--bots", default=",".join(KIT.bots), help="kinds to measure")
     parser.add_argument("--rounds", type=int, default=6, help="turns the kinds take")
     args = parser.parse_args()
     kinds = args.bots.split(",")

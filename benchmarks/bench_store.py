@@ -45,7 +45,7 @@ def _choose(game: DodgeCityGame, player: RandomPlayer, order: random.Random) -> 
 
 def play_timed(app: DodgeCityApplication, seed: str) -> tuple[UUID, list[float]]:
     """One complete game through the application; the seconds each action took."""
-    game_id = app.create_game(max_players=PLAYERS, seed=seed)
+    game_id = app.create_game(ruleset="dodgecity", seats=PLAYERS, seed=seed)
     for seat in range(PLAYERS):
         app.join(game_id, f"p{seat}")
     app.start(game_id)
@@ -131,7 +131,7 @@ def projection_lag(url: str) -> float:
     """Milliseconds from a command returning in one process to another process reading it."""
     app = DodgeCityApplication(url)
     try:
-        game_id = app.create_game(max_players=2, seed="lag")
+        game_id = app.create_game(ruleset="dodgecity", seats=2, seed="lag")
         app.join(game_id, "a")
         watcher = subprocess.Popen(
             [

@@ -33,31 +33,23 @@ import psycopg.sql
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from domain.aggregates.game import AnyGame, project_game
-from domain.dodgecity.actions import Action
-from domain.dodgecity.decisions import SIMULTANEOUS
-from domain.dodgecity.ruleset import empty_game, open_game
-from domain.dodgecity.views import GameView, event_view, game_view
-from domain.events.dodgecity import (
-    Colour,
-    DomainEvent,
-    DuelCardCommitted,
-    GameCreated,
-    StartCardCommitted,
-    Variants,
-)
+from domain.aggregates.game import AnyGame, Game, project_game
+from domain.events.base import DomainEvent
+from domain.registry import AnyRules, Registry, default_registry, topic_of
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
+from engine.kit import GameKit, kit_for
 from engine.players import BotSeat, bot_name
 from engine.records import (
     GENESIS,
     Command,
     CreateCommand,
-    JoinCommand,
     Record,
     StartCommand,
     act_command,
+    decode_action,
     envelope_bytes,
+    join_command,
     open_envelope,
     seal,
     seal_game,
@@ -115,6 +107,14 @@ class GameExistsError(Exception):
         self.game_id = game_id
 
 
+class UnknownBotKindError(ValueError):
+    """A bot seat of a kind its game has no computer player for."""
+
+    def __init__(self, ruleset: str, kind: str, kinds: Sequence[str]) -> None:
+        super().__init__(f"{ruleset} has no bot kind {kind!r}: use {', '.join(kinds)}")
+        self.kind = kind
+
+
 class IdempotencyKeyReusedError(Exception):
     """An idempotency key already used for a different request by the same seat."""
 
@@ -126,24 +126,19 @@ class IdempotencyKeyReusedError(Exception):
         self.game_id = game_id
 
 
-#: The events of a simultaneous decision: one seat's secret commitment each.
-_COMMITMENTS = (StartCardCommitted, DuelCardCommitted)
-
-
 @dataclass(frozen=True)
 class SeatView:
     """The game as one viewer may see it, and what that viewer may do in it now (nothing for a
     spectator or a seat not awaited): one read gives a client all it needs to act."""
 
-    view: GameView
-    actions: list[Action]
+    view: Any  # the ruleset's view
+    actions: list[Any]  # the ruleset's actions
+    version: int  # the game's version both are of
 
 
 def _seen_by(game: AnyGame, viewer: int | None) -> SeatView:
-    return SeatView(
-        game_view(game.state, game.version, viewer),
-        [] if viewer is None else game.legal_actions(viewer),
-    )
+    actions = [] if viewer is None else game.legal_actions(viewer)
+    return SeatView(game.view(viewer), actions, game.version)
 
 
 @dataclass(frozen=True)
@@ -222,6 +217,7 @@ def utc_now() -> datetime:
 
 
 class DodgeCityApplication(Application[UUID]):
+    # The event store's tables are named after the application: stored games pin this name.
     name = "DodgeCity"
 
     def __init__(
@@ -231,8 +227,11 @@ class DodgeCityApplication(Application[UUID]):
         cache_size: int = 512,
         project_after_commands: bool = True,
         clock: Clock = utc_now,
+        registry: Registry | None = None,
     ) -> None:
         self.database = database if isinstance(database, Database) else resolve(database)
+        #: The games this store plays; a stored game's ruleset is read from its first event.
+        self.registry = registry or default_registry()
         self._cache = _GameCache(cache_size)
         self._locks = _GameLocks()
         self._clock = clock
@@ -270,33 +269,38 @@ class DodgeCityApplication(Application[UUID]):
     def create_game(
         self,
         *,
-        max_players: int = 5,
-        variants: Variants | None = None,
+        ruleset: str,
+        seats: int,
+        settings: Any = None,
         seed: str | None = None,
         game_id: UUID | None = None,
         host_credential: str | None = None,
         bots: Sequence[BotSeat] = (),
     ) -> UUID:
-        """Open a game. Without a seed, an unguessable one is drawn (secret until the end).
+        """Open a game of ``ruleset`` with ``seats`` seats and the ruleset's ``settings`` (None:
+        its defaults). Without a seed, an unguessable one is drawn (secret until the end).
 
         ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
         first seats, in the same write: a game is never stored with only some of them."""
-        game = open_game(
+        game: AnyGame = Game.create(
             game_id or uuid4(),
+            self.registry.get(ruleset),
             seed=seed or secrets.token_hex(16),
-            max_players=max_players,
-            variants=variants,
+            seats=seats,
+            settings=settings,
         )
         # Each bot's seat is its own join command, as if the host had added it, so an audit
         # re-runs every command; all are stored in one write.
         commands: list[tuple[Command, list[DomainEvent]]] = [
             (CreateCommand(host_credential=host_credential), game.collect_events())
         ]
+        kit = kit_for(ruleset)
         for bot in bots:
-            name = bot.name or bot_name(p.name for p in game.state.players)
-            game.join(name, bot.colour, bot=bot.kind)
+            _check_kind(kit, bot)
+            name = bot.name or bot_name(kit.bot_names, (seat.name for seat in game.seats()))
+            game.join(name, bot.attributes, bot=bot.kind)
             commands.append(
-                (JoinCommand(name=name, colour=bot.colour, bot=bot.kind), game.collect_events())
+                (join_command(name, bot.attributes, bot=bot.kind), game.collect_events())
             )
         with self._locks.hold(game.id):
             try:
@@ -310,30 +314,33 @@ class DodgeCityApplication(Application[UUID]):
         self,
         game_id: UUID,
         name: str,
-        colour: Colour | None = None,
+        attributes: Any = None,
         *,
         expected_version: int | None = None,
         credential: str | None = None,
     ) -> int:
-        """Take the next seat; returns it. ``credential`` is the hash of the seat's token."""
+        """Take the next seat with the ruleset's seat ``attributes`` (a colour); returns it.
+        ``credential`` is the hash of the seat's token."""
         return self._execute(
             game_id,
             expected_version,
-            JoinCommand(name=name, colour=colour, credential=credential),
-            lambda game: game.join(name, colour),
+            join_command(name, attributes, credential=credential),
+            lambda game: game.join(name, attributes),
         )
 
     def add_bot(self, game_id: UUID, bot: BotSeat, *, expected_version: int | None = None) -> int:
         """Give the next seat to a computer player; returns the seat. Nobody holds a token
         for it: the server plays it (``engine.bot_seats``)."""
+        kit = kit_for(self.ruleset_of(game_id))
+        _check_kind(kit, bot)
         name = bot.name or self.read(
-            game_id, lambda game: bot_name(p.name for p in game.state.players)
+            game_id, lambda game: bot_name(kit.bot_names, (seat.name for seat in game.seats()))
         )
         return self._execute(
             game_id,
             expected_version,
-            JoinCommand(name=name, colour=bot.colour, bot=bot.kind),
-            lambda game: game.join(name, bot.colour, bot=bot.kind),
+            join_command(name, bot.attributes, bot=bot.kind),
+            lambda game: game.join(name, bot.attributes, bot=bot.kind),
         )
 
     def start(self, game_id: UUID, *, expected_version: int | None = None) -> int:
@@ -346,7 +353,7 @@ class DodgeCityApplication(Application[UUID]):
         return self._execute(game_id, expected_version, StartCommand(), start)
 
     def act(
-        self, game_id: UUID, seat: int, action: Action, *, expected_version: int | None = None
+        self, game_id: UUID, seat: int, action: Any, *, expected_version: int | None = None
     ) -> int:
         """Perform ``action`` for ``seat``; returns the game's new version.
 
@@ -362,7 +369,7 @@ class DodgeCityApplication(Application[UUID]):
         self,
         game_id: UUID,
         seat: int,
-        action: Action,
+        action: Any,
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
@@ -393,7 +400,7 @@ class DodgeCityApplication(Application[UUID]):
         self,
         game_id: UUID,
         seat: int,
-        action: Action,
+        action: Any,
         expected_version: int | None,
         idempotency_key: str | None,
         *,
@@ -404,7 +411,7 @@ class DodgeCityApplication(Application[UUID]):
             past = loaded.access.performed.get((seat, idempotency_key or ""))
             if past is None:
                 return None
-            if past.action != action:
+            if decode_action(loaded.game.rules, past.action) != action:
                 raise IdempotencyKeyReusedError(game_id, idempotency_key or "")
             version = loaded.access.last_version_of_command_at(
                 past.first_version, loaded.game.version
@@ -425,24 +432,24 @@ class DodgeCityApplication(Application[UUID]):
         )
 
     def _only_others_committed(self, seat: int) -> Callable[[_Loaded, int], bool]:
-        """Whether ``seat``'s expected version is older than the latest only by other seats'
-        secret commitments to the simultaneous decision ``seat`` is still making.
+        """Whether ``seat``'s expected version is older than the latest only by events its
+        ruleset says change nothing ``seat`` may do or see (``Rules.tolerates_stale``): other
+        seats' secret commitments to the simultaneous decision ``seat`` is still making.
 
-        Everyone commits at once, independently ([START-COMMIT], [DUEL-COMMIT]): what the
-        others committed is hidden and changes nothing ``seat`` may do, so it must not make
-        ``seat`` read the game again and retry, nor depend on whose request arrived first."""
+        Everyone commits at once, independently: what the others committed is hidden, so it
+        must not make ``seat`` read the game again and retry, nor depend on whose request
+        arrived first."""
 
         def still_current(loaded: _Loaded, expected: int) -> bool:
             game = loaded.game
             newer = game.version - expected
-            if not 0 < newer < game.state.player_count:
-                return False
-            if not any(d.seat == seat and d.kind in SIMULTANEOUS for d in game.pending()):
+            # Asked before reading the events since: most stale requests fail here.
+            if newer <= 0 or not any(
+                d.seat == seat and game.rules.simultaneous(d) for d in game.pending()
+            ):
                 return False
             since = [record.event() for record in self._select(game.id, after=expected)]
-            return len(since) == newer and all(
-                isinstance(event, _COMMITMENTS) and event.seat != seat for event in since
-            )
+            return len(since) == newer and game.rules.tolerates_stale(game.state, seat, since)
 
         return still_current
 
@@ -554,8 +561,9 @@ class DodgeCityApplication(Application[UUID]):
         """The latest game, from the cache brought up to date, else folded from the store."""
         loaded = self._cache.get(game_id)
         if loaded is None:
-            loaded = _Loaded(empty_game(game_id), GENESIS)
-            for record in self.records(game_id):
+            records = self.records(game_id)
+            loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
+            for record in records:
                 loaded.follow(record)
             self._cache.put(game_id, loaded)
             return loaded
@@ -574,13 +582,27 @@ class DodgeCityApplication(Application[UUID]):
     def game_at(self, game_id: UUID, version: int | None = None) -> AnyGame:
         """A private copy of the game after event ``version`` (the latest if None)."""
         if version is None:
-            return _fold(game_id, self.records(game_id))
+            return self._fold(game_id, self.records(game_id))
         latest = self.latest_version(game_id)
         if not 0 <= version <= latest:
             raise VersionOutOfRangeError(game_id, version, latest)
         if version == 0:
-            return empty_game(game_id)
-        return _fold(game_id, self._select(game_id, upto=version))
+            return Game(game_id, self._rules_of(self._select(game_id, upto=1)[0]))
+        return self._fold(game_id, self._select(game_id, upto=version))
+
+    def _fold(self, game_id: UUID, records: Sequence[Record]) -> AnyGame:
+        if not records:
+            raise GameNotFoundError(game_id)
+        game: AnyGame = Game(game_id, self._rules_of(records[0]))
+        return project_game(game, (record.event() for record in records))
+
+    def _rules_of(self, first: Record) -> AnyRules:
+        """The ruleset of the game whose first stored record is ``first``."""
+        return self.registry.of_topic(first.type)
+
+    def ruleset_of(self, game_id: UUID) -> AnyRules:
+        """The ruleset game ``game_id`` is played by."""
+        return self.read(game_id, lambda game: game.rules)
 
     def _latest_or_none(self, game_id: UUID) -> int | None:
         """The stored version after a clash, for the answer; None if even that read fails."""
@@ -607,16 +629,16 @@ class DodgeCityApplication(Application[UUID]):
         version: int | None = None,
         *,
         as_played: bool = False,
-    ) -> GameView:
+    ) -> Any:
         """The game as ``viewer`` may see it, now or after event ``version``.
 
-        Once the game has ended, its earlier steps show everything too ([SEE-END]), unless
-        ``as_played`` asks for what ``viewer`` could see at that step."""
+        Once the game has ended, its earlier steps show everything too, unless ``as_played``
+        asks for what ``viewer`` could see at that step."""
         if version is None:
-            return self.read(game_id, lambda game: game_view(game.state, game.version, viewer))
+            return self.read(game_id, lambda game: game.view(viewer))
         ended = self.read(game_id, lambda game: game.is_over)
         game = self.game_at(game_id, version)
-        return game_view(game.state, game.version, viewer, reveal_all=ended and not as_played)
+        return game.view(viewer, reveal_all=ended and not as_played)
 
     def records(self, game_id: UUID) -> list[Record]:
         """Every stored event of a game, in order, with its hash and command."""
@@ -639,7 +661,8 @@ class DodgeCityApplication(Application[UUID]):
         if limit < 1:
             raise ValueError("limit must be at least 1")
         page = self._select(game_id, after=after, upto=min(latest, after + limit))
-        return [event_view(r.event(), viewer, game_ended=ended) for r in page], latest
+        shown = self.ruleset_of(game_id).event_view
+        return [shown(r.event(), viewer, game_ended=ended) for r in page], latest
 
     def _select(
         self, game_id: UUID, *, after: int | None = None, upto: int | None = None
@@ -650,12 +673,13 @@ class DodgeCityApplication(Application[UUID]):
         ]
 
     def game_ids(self) -> list[UUID]:
-        """Every stored game, oldest first, from the log of GameCreated events."""
+        """Every stored game, oldest first, from the log of every ruleset's first events."""
+        openings = [topic_of(rules.opening_event) for rules in self.registry.rulesets()]
         ids: list[UUID] = []
         position = 0
         while True:
             page = self.recorder.select_notifications(
-                position, 1000, topics=[GameCreated.__name__], inclusive_of_start=False
+                position, 1000, topics=openings, inclusive_of_start=False
             )
             if not page:
                 return ids
@@ -708,12 +732,9 @@ class DodgeCityApplication(Application[UUID]):
         return self.game_at(game_id, version).state
 
 
-def _fold(game_id: UUID, records: Sequence[Record]) -> AnyGame:
-    if not records:
-        raise GameNotFoundError(game_id)
-    return project_game(empty_game(game_id), (record.event() for record in records)) or empty_game(
-        game_id
-    )
+def _check_kind(kit: GameKit, bot: BotSeat) -> None:
+    if bot.kind not in kit.bots:
+        raise UnknownBotKindError(kit.name, bot.kind, tuple(kit.bots))
 
 
 def _stored(game_id: UUID, record: Record) -> StoredEvent:

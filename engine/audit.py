@@ -13,10 +13,10 @@ from uuid import UUID
 
 import msgspec
 
-from domain.aggregates.game import AnyGame
-from domain.dodgecity.ruleset import RULES_VERSION, open_game
+from domain.aggregates.game import AnyGame, Game
 from domain.errors import RuleViolation
-from domain.events.dodgecity import DomainEvent, GameCreated
+from domain.events.base import DomainEvent
+from domain.registry import UnknownTopicError, default_registry, topic_of
 from engine.records import (
     GENESIS,
     ActCommand,
@@ -27,6 +27,7 @@ from engine.records import (
     Record,
     StartCommand,
     chain_hash,
+    decode_action,
     encode_event,
 )
 
@@ -79,9 +80,9 @@ def check_chain(game_id: UUID, records: Sequence[Record]) -> None:
             event = record.event()
         except CorruptRecordError as error:
             raise _HistoryMismatchError(record.version, str(error)) from None
-        if type(event).__name__ != record.type:
+        if topic_of(type(event)) != record.type:
             raise _HistoryMismatchError(
-                record.version, f"stored as {record.type} but holds {type(event).__name__}"
+                record.version, f"stored as {record.type} but holds {topic_of(type(event))}"
             )
         if event.originator_id != game_id or event.originator_version != record.version:
             raise _HistoryMismatchError(
@@ -127,34 +128,46 @@ def _run(
     version = stored[0].version
     try:
         if isinstance(command, CreateCommand):
-            created = stored[0].event()
-            if game is not None or not isinstance(created, GameCreated):
+            if game is not None:
                 raise _HistoryMismatchError(version, "a game is created only by its first event")
-            if created.rules_version != RULES_VERSION:
-                raise _HistoryMismatchError(
-                    version,
-                    f"recorded under rules version {created.rules_version}; "
-                    f"this engine implements {RULES_VERSION}",
-                )
-            return open_game(
-                game_id,
-                seed=created.seed,
-                max_players=created.max_players,
-                variants=created.variants,
-            )
+            return _reopen(game_id, stored[0])
         if game is None:
             raise _HistoryMismatchError(version, "the first command does not create the game")
         if isinstance(command, JoinCommand):
-            game.join(command.name, command.colour, bot=command.bot)
+            game.join(command.name, command.attributes, bot=command.bot)
         elif isinstance(command, StartCommand):
             game.start()
         elif isinstance(command, ActCommand):
-            game.act(command.seat, command.action)
+            game.act(command.seat, decode_action(game.rules, command.action))
     except RuleViolation as refused:
         raise _HistoryMismatchError(
             version, f"the rules refuse the recorded command: [{refused.rule}] {refused.reason}"
         ) from None
+    except CorruptRecordError as error:
+        raise _HistoryMismatchError(version, str(error)) from None
     return game
+
+
+def _reopen(game_id: UUID, first: Record) -> AnyGame:
+    """The game opened again as its first event says it was: by the ruleset its topic names,
+    with the same seats, settings and seed."""
+    try:
+        rules = default_registry().of_topic(first.type)
+    except UnknownTopicError as error:
+        raise _HistoryMismatchError(first.version, str(error)) from None
+    created = first.event()
+    if not isinstance(created, rules.opening_event):
+        raise _HistoryMismatchError(first.version, "a game is created only by its first event")
+    opened = rules.opening(created)
+    if opened.rules_version != rules.rules_version:
+        raise _HistoryMismatchError(
+            first.version,
+            f"recorded under rules version {opened.rules_version}; "
+            f"this engine implements {rules.rules_version}",
+        )
+    return Game.create(
+        game_id, rules, seed=opened.seed, seats=opened.seats, settings=opened.settings
+    )
 
 
 def _differing_fields(produced: DomainEvent, stored: DomainEvent) -> list[str]:
@@ -165,7 +178,7 @@ def _differing_fields(produced: DomainEvent, stored: DomainEvent) -> list[str]:
 
 def _compare(produced: list[DomainEvent], stored: Sequence[Record]) -> None:
     for event, record in zip(produced, stored, strict=False):
-        name = type(event).__name__
+        name = topic_of(type(event))
         if name != record.type:
             raise _HistoryMismatchError(
                 record.version, f"stored {record.type} but the rules record {name}"

@@ -28,13 +28,13 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from domain.aggregates.game import AnyGame
-from domain.dodgecity.actions import Action
 from domain.errors import RuleViolation
 from engine.application import DodgeCityApplication, VersionConflictError
-from engine.players import make_player
+from engine.kit import GameKit, kit_for
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +45,9 @@ RESUME_PAGE = 200
 @dataclass(frozen=True)
 class _Move:
     seat: int
-    action: Action
+    action: Any
     version: int
-    offered: list[Action]
+    offered: list[Any]
 
 
 class BotSeats:
@@ -181,19 +181,20 @@ class BotSeats:
         awaited. The decision is made outside the game's lock."""
         # Asked after every command of every game, most without bots: a look at the pending
         # decisions, not a whole view of the game.
-        for seat in self._games.read(game_id, _awaited_bots):
+        for seat, kind, kit in self._games.read(game_id, _awaited_bots):
             seen = self._games.seat_view(game_id, seat)
             if not seen.actions:
                 continue
-            kind = seen.view.players[seat].bot
-            assert kind is not None  # _awaited_bots chose it as a bot seat
-            bot = make_player(kind, f"{game_id}/{seat}/{seen.view.version}")
+            bot = kit.bot(kind, f"{game_id}/{seat}/{seen.version}")
             choice = bot.decide(seen.view, seen.actions)
-            return _Move(seat, choice, seen.view.version, seen.actions)
+            return _Move(seat, choice, seen.version, seen.actions)
         return None
 
 
-def _awaited_bots(game: AnyGame) -> list[int]:
-    """The bot seats the game waits for, each once, in seat order (none unless it is running)."""
-    players = game.state.players
-    return sorted({d.seat for d in game.pending() if players[d.seat].bot is not None})
+def _awaited_bots(game: AnyGame) -> list[tuple[int, str, GameKit]]:
+    """The bot seats the game waits for, each once, in seat order (none unless it is running),
+    with their kind of bot and their game's kit."""
+    seats = game.seats()
+    awaited = sorted({d.seat for d in game.pending() if seats[d.seat].bot is not None})
+    kit = kit_for(game.rules) if awaited else None
+    return [(seat, seats[seat].bot or "", kit) for seat in awaited if kit is not None]

@@ -18,8 +18,9 @@ import secrets
 from dataclasses import dataclass, field
 from uuid import UUID
 
-from domain.dodgecity.actions import Action
-from domain.events.dodgecity import DomainEvent, PlayerJoined
+import msgspec
+
+from domain.events.base import DomainEvent
 from engine.records import ActCommand, Command, CreateCommand, JoinCommand
 
 #: The only characters a token may have: what ``token_urlsafe`` produces.
@@ -48,7 +49,7 @@ class Caller:
 class PastAction:
     """An action performed with an idempotency key, and where its events start."""
 
-    action: Action
+    action: msgspec.Raw  # as recorded; read it with the game's action type
     first_version: int
 
 
@@ -56,6 +57,7 @@ class PastAction:
 class Access:
     host: str | None = None
     seats: dict[int, str] = field(default_factory=dict)
+    joined: int = 0  # seats taken: each stored join command took the next one
     performed: dict[tuple[int, str], PastAction] = field(default_factory=dict)
     command_starts: list[int] = field(default_factory=list)  # first version of each command
 
@@ -67,9 +69,10 @@ class Access:
         self.command_starts.append(first_version)
         if isinstance(command, CreateCommand):
             self.host = command.host_credential
-        elif isinstance(command, JoinCommand) and isinstance(first_event, PlayerJoined):
+        elif isinstance(command, JoinCommand):
             if command.credential:
-                self.seats[first_event.seat] = command.credential
+                self.seats[self.joined] = command.credential
+            self.joined += 1
         elif isinstance(command, ActCommand) and command.idempotency_key:
             key = (command.seat, command.idempotency_key)
             self.performed[key] = PastAction(command.action, first_version)

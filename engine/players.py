@@ -1,28 +1,19 @@
-"""Computer players. Each chooses from what its seat may see: ``decide(view, actions)`` takes the
-seat's view of the game and its legal actions, as the REST API serves them, so the same bot plays
-in process, as a bot seat on the server, or as an outside client. ``choose(game, seat)`` is the
-in-process shortcut used by simulations, and must decide exactly as ``decide`` would."""
+"""Computer players of any game, and the seats the host gives them.
+
+A bot decides from what its seat may see (see :class:`engine.kit.Bot`); each game's kinds of
+bot are in its kit. The uniform random player plays every game.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, TypeVar
 
 from domain.aggregates.game import AnyGame
-from domain.dodgecity.actions import Action
-from domain.dodgecity.views import GameView
-from domain.events.dodgecity import Colour
-from engine.dodgecity.heuristic import HeuristicPlayer
 
-
-class Player(Protocol):
-    def choose(self, game: AnyGame, seat: int) -> Action: ...
-
-
-class Bot(Player, Protocol):
-    def decide(self, view: GameView, actions: Sequence[Action]) -> Action: ...
+A = TypeVar("A")
 
 
 class RandomPlayer:
@@ -31,51 +22,28 @@ class RandomPlayer:
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed)
 
-    def decide(self, view: GameView, actions: Sequence[Action]) -> Action:
+    def decide(self, view: Any, actions: Sequence[A]) -> A:
         return actions[self._random.randrange(len(actions))]
 
-    def choose(self, game: AnyGame, seat: int) -> Action:
-        actions: list[Action] = game.legal_actions(
-            seat
-        )  # the view would not change a uniform choice
+    def choose(self, game: AnyGame, seat: int) -> Any:
+        # The view would not change a uniform choice.
+        actions = game.legal_actions(seat)
         return actions[self._random.randrange(len(actions))]
-
-
-#: Every kind of computer player, by the name the command line and the API use.
-BOT_KINDS: dict[str, Callable[[int | str | None], Bot]] = {
-    "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
-}
-
-
-#: Names bot seats get when the host gives none: people of the real Dodge City.
-BOT_NAMES = ("Wyatt", "Bat", "Doc", "Kitty", "Luke")
 
 
 @dataclass(frozen=True)
 class BotSeat:
-    """A seat the host gives to a computer player of ``kind``; the name defaults to one of
-    :data:`BOT_NAMES` nobody at the table has, the colour to the first free one."""
+    """A seat the host gives to a computer player of ``kind`` (one of its game's kit); the
+    name defaults to one of the kit's bot names nobody at the table has; ``attributes`` are
+    the ruleset's seat attributes (a colour; None: the ruleset's default)."""
 
     kind: str = "heuristic"
     name: str | None = None
-    colour: Colour | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot kind {self.kind!r}: use {', '.join(BOT_KINDS)}")
+    attributes: Any = None
 
 
-def bot_name(taken: Iterable[str]) -> str:
-    """The first of :data:`BOT_NAMES` not in ``taken``."""
-    names = set(taken)
-    free = (name for name in BOT_NAMES if name not in names)
-    return next(free, f"Bot {len(names) + 1}")
-
-
-def make_player(kind: str, seed: int | str | None) -> Bot:
-    """A new player of ``kind`` (one of :data:`BOT_KINDS`), reproducible from ``seed``."""
-    try:
-        return BOT_KINDS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot kind {kind!r}: use {', '.join(BOT_KINDS)}") from None
+def bot_name(names: Sequence[str], taken: Iterable[str]) -> str:
+    """The first of ``names`` not in ``taken``, else a numbered one."""
+    used = set(taken)
+    free = (name for name in names if name not in used)
+    return next(free, f"Bot {len(used) + 1}")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 
-from domain.dodgecity.actions import Action, AnyAction
-from domain.events.dodgecity import EVENT_TYPES_BY_NAME, Colour, DomainEvent
+from domain.events.base import DomainEvent
+from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
 
 #: The ``previous`` hash of a game's first event.
 GENESIS = "0" * 64
@@ -27,7 +27,7 @@ GENESIS = "0" * 64
 
 
 class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="create"):
-    """Open a game; its settings are in the GameCreated event it recorded.
+    """Open a game; its settings are in the first event it recorded.
 
     ``host_credential`` is the hash of the host's token (``engine/credentials.py``), never
     the token itself."""
@@ -37,12 +37,20 @@ class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
 
 class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="join"):
     """Take a seat; ``credential`` is the hash of the seat's token, never the token. A bot
-    seat names its ``bot`` kind and has no credential: only the server plays it."""
+    seat names its ``bot`` kind and has no credential: only the server plays it.
+
+    ``colour`` holds the seat's attributes in the ruleset's own terms. The first game named it
+    after its only attribute and always wrote it, null included; stored hashes pin both, so it
+    keeps that name, and a ruleset whose seats have no attributes leaves it out (UNSET)."""
 
     name: str
-    colour: Colour | None  # no default: always written, as it was before omit_defaults
+    colour: Any | msgspec.UnsetType = msgspec.UNSET
     credential: str | None = None
     bot: str | None = None
+
+    @property
+    def attributes(self) -> Any:
+        return None if self.colour is msgspec.UNSET else self.colour
 
 
 class StartCommand(msgspec.Struct, frozen=True, tag="start"):
@@ -54,16 +62,25 @@ class ActCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, 
     so a retry is answered from the log instead of acting twice."""
 
     seat: int
-    action: AnyAction
+    action: msgspec.Raw  # the action's JSON as sent: read with its game's action type
     idempotency_key: str | None = None
 
 
 Command = CreateCommand | JoinCommand | StartCommand | ActCommand
 
 
-def act_command(seat: int, action: Action, idempotency_key: str | None = None) -> ActCommand:
-    """The record of ``seat`` performing ``action`` (every Action is one of AnyAction's kinds)."""
-    return ActCommand(seat=seat, action=cast(AnyAction, action), idempotency_key=idempotency_key)
+def act_command(seat: int, action: Any, idempotency_key: str | None = None) -> ActCommand:
+    """The record of ``seat`` performing ``action``."""
+    return ActCommand(
+        seat=seat, action=msgspec.Raw(_encoder.encode(action)), idempotency_key=idempotency_key
+    )
+
+
+def join_command(
+    name: str, attributes: Any, *, credential: str | None = None, bot: str | None = None
+) -> JoinCommand:
+    """The record of a seat taken with ``attributes`` (None written as null: see JoinCommand)."""
+    return JoinCommand(name=name, colour=attributes, credential=credential, bot=bot)
 
 
 class Envelope(msgspec.Struct, frozen=True, kw_only=True):
@@ -93,9 +110,8 @@ class CorruptRecordError(ValueError):
 
 _encoder = msgspec.json.Encoder()
 _envelope_decoder = msgspec.json.Decoder(Envelope)
-_event_decoders: dict[str, msgspec.json.Decoder[Any]] = {
-    name: msgspec.json.Decoder(cls) for name, cls in EVENT_TYPES_BY_NAME.items()
-}
+_event_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
+_action_decoders: dict[str, msgspec.json.Decoder[Any]] = {}
 
 
 def encode_event(event: DomainEvent) -> bytes:
@@ -103,14 +119,40 @@ def encode_event(event: DomainEvent) -> bytes:
 
 
 def decode_event(event_type: str, payload: bytes) -> DomainEvent:
+    """The event of topic ``event_type`` stored as ``payload``, read by its own game's class."""
     decoder = _event_decoders.get(event_type)
     if decoder is None:
-        raise CorruptRecordError(f"unknown event type {event_type!r}")
+        try:
+            decoder = msgspec.json.Decoder(default_registry().event_type(event_type))
+        except UnknownTopicError:
+            raise CorruptRecordError(f"unknown event type {event_type!r}") from None
+        _event_decoders[event_type] = decoder
     try:
         event: DomainEvent = decoder.decode(payload)
     except msgspec.DecodeError as error:
         raise CorruptRecordError(f"unreadable {event_type} event: {error}") from error
     return event
+
+
+def decode_action(rules: AnyRules, action: msgspec.Raw) -> Any:
+    """A recorded action read as one of ``rules``' actions; CorruptRecordError if it is none."""
+    decoder = _action_decoders.get(rules.name)
+    if decoder is None:
+        decoder = _action_decoders[rules.name] = msgspec.json.Decoder(rules.action_type)
+    try:
+        return decoder.decode(action)
+    except msgspec.DecodeError as error:
+        raise CorruptRecordError(f"unreadable {rules.name} action: {error}") from error
+
+
+def canonical_command(rules: AnyRules, command: Command | None) -> Command | None:
+    """``command`` with its action's JSON as the store keeps it, read with ``rules``' action
+    type and written again. A game record may be re-indented or its keys re-ordered; the hash
+    is over the form the engine writes."""
+    if not isinstance(command, ActCommand):
+        return command
+    action = msgspec.Raw(_encoder.encode(decode_action(rules, command.action)))
+    return msgspec.structs.replace(command, action=action)
 
 
 def encode_command(command: Command | None) -> bytes:
@@ -142,7 +184,7 @@ def seal(
     """Records for the events one command produced, chained on from ``previous``."""
     records = []
     for index, event in enumerate(events):
-        event_type = type(event).__name__
+        event_type = topic_of(type(event))
         payload = encode_event(event)
         cause = command if index == 0 else None
         previous = chain_hash(

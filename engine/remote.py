@@ -16,7 +16,7 @@ import msgspec
 
 from domain.dodgecity.actions import AnyAction
 from domain.dodgecity.views import GameView
-from engine.players import Bot
+from engine.kit import Bot
 
 #: How long one wait on the stream may last before the bot reads the game again anyway.
 WAIT_SECONDS = 30.0

@@ -1,4 +1,4 @@
-"""Playing complete games in process, every seat a computer player."""
+"""Playing complete games of any ruleset in process, every seat a computer player."""
 
 from __future__ import annotations
 
@@ -12,16 +12,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from uuid import UUID, uuid4, uuid5
 
 import msgspec
 
-from domain.aggregates.game import AnyGame
-from domain.dodgecity.ruleset import open_game
-from domain.events.dodgecity import DomainEvent
-from engine.dodgecity.invariants import violations
-from engine.players import BOT_KINDS, Player, RandomPlayer, make_player
-from engine.records import Command, CreateCommand, JoinCommand, StartCommand, act_command
+from domain.aggregates.game import AnyGame, Game
+from domain.events.base import DomainEvent
+from engine.kit import GameKit, Player, kit_for
+from engine.players import RandomPlayer
+from engine.records import Command, CreateCommand, StartCommand, act_command, join_command
 
 #: Receives each command a simulated game performed and the events it recorded, in order.
 CommandLog = Callable[[Command, list[DomainEvent]], None]
@@ -40,18 +40,17 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     seed: str
     players: int
     winners: tuple[int, ...]
-    points: tuple[int, ...]
+    points: tuple[int, ...]  # each seat's score (0 where the ruleset keeps none)
     end_reason: str | None
-    passes: int
     actions: int
     events: int
-    buildings_scored: int
-    buildings_neutralised: int
     error: str | None = None
     kinds: tuple[str, ...] = ()  # the kind of player in each seat
+    statistics: dict[str, int] = {}  # the ruleset's own figures (GameKit.game_statistics)
 
 
 def play_game(
+    kit: GameKit,
     players: int,
     seed: str,
     *,
@@ -59,27 +58,32 @@ def play_game(
     game_id: UUID | None = None,
     log: CommandLog | None = None,
     check: bool = False,
+    settings: Any = None,
 ) -> tuple[AnyGame, GameResult]:
-    """Play one complete game; ``seed`` fixes the game's chance and the players' choices.
+    """Play one complete game of ``kit``'s ruleset; ``seed`` fixes the game's chance and the
+    players' choices.
 
     With ``log``, every command and its events are handed over as they happen (to be stored).
-    With ``check``, the engine's invariants are checked after every action, and the first one
+    With ``check``, the kit's invariants are checked after every action, and the first one
     violated ends the game as an error."""
 
     def logged(command: Command) -> None:
         if log is not None:
             log(command, game.collect_events())
 
-    game = open_game(game_id or uuid4(), seed=seed, max_players=players)
+    game: AnyGame = Game.create(
+        game_id or uuid4(), kit.rules, seed=seed, seats=players, settings=settings
+    )
     logged(CreateCommand())
     for seat in range(players):
         name = f"bot{seat}"
         game.join(name)
-        logged(JoinCommand(name=name, colour=None))
+        logged(join_command(name, None))
     game.start()
     logged(StartCommand())
     seats = seats or [RandomPlayer(f"{seed}/seat{seat}") for seat in range(players)]
     order = random.Random(f"{seed}/order")  # who of several simultaneous deciders acts first
+    invariants = kit.invariants
     actions = 0
     error: str | None = None
     try:
@@ -93,7 +97,7 @@ def play_game(
             if log is not None:  # not through ``logged``: no command is built when none is kept
                 log(act_command(seat, action), game.collect_events())
             actions += 1
-            if check and (broken := violations(game.state)):
+            if check and (broken := invariants(game.state)):
                 error = f"after action {actions} ({action!r}): {'; '.join(broken)}"
                 break
             if actions >= MAX_ACTIONS_PER_GAME:
@@ -101,25 +105,23 @@ def play_game(
                 break
     except Exception as exc:  # a broken game is reported, not hidden
         error = f"{type(exc).__name__}: {exc}"
-    return game, _result(game, seed, actions, error)
+    return game, _result(kit, game, seed, actions, error)
 
 
-def _result(game: AnyGame, seed: str, actions: int, error: str | None) -> GameResult:
-    state = game.state
-    statuses = Counter(b.status.value for b in state.buildings.values())
+def _result(kit: GameKit, game: AnyGame, seed: str, actions: int, error: str | None) -> GameResult:
+    outcome = game.outcome()
+    results = () if outcome is None else outcome.results
     return GameResult(
         game_id=str(game.id),
         seed=seed,
-        players=state.player_count,
-        winners=state.winners,
-        points=tuple(p.points for p in state.players),
-        end_reason=None if state.end_reason is None else state.end_reason.value,
-        passes=state.pass_number,
+        players=len(game.seats()),
+        winners=() if outcome is None else outcome.winners,
+        points=tuple(r.score or 0 for r in results),
+        end_reason=None if outcome is None else outcome.reason,
         actions=actions,
         events=game.version,
-        buildings_scored=statuses["scored"],
-        buildings_neutralised=statuses["neutral"],
         error=error if error is not None or game.is_over else "the game did not end",
+        statistics=kit.game_statistics(game),
     )
 
 
@@ -153,6 +155,7 @@ class BotRecord(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Summary(msgspec.Struct, frozen=True, kw_only=True):
+    ruleset: str
     games: int
     players: int
     failed: int
@@ -160,11 +163,9 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     wins_by_seat: dict[int, float]
     shared_wins: int
     end_reasons: dict[str, int]
-    average_passes: float
     average_events: float
     average_actions: float
-    buildings_scored: int
-    buildings_neutralised: int
+    statistics: dict[str, float]  # the ruleset's own (GameKit.summary_statistics)
     seconds: float
     games_per_second: float
     events_per_second: float
@@ -177,16 +178,16 @@ GameSink = Callable[[UUID, list[tuple[Command, list[DomainEvent]]], str | None],
 Recorded = list[tuple[Command, list[DomainEvent]]]
 
 
-def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+def lineup(kit: GameKit, bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
     """The kind of player in each seat of game ``index``.
 
     ``bots`` names one kind per seat, the last one filling any seats left (``heuristic,random``
     is one heuristic player against random ones). The line-up turns one seat further every
     game, so that no kind keeps the advantage or handicap of a seat."""
-    unknown = [kind for kind in bots if kind not in BOT_KINDS]
+    unknown = [kind for kind in bots if kind not in kit.bots]
     if not bots or unknown or len(bots) > players:
         raise ValueError(
-            f"bots must name 1 to {players} kinds among {', '.join(BOT_KINDS)}, not {bots!r}"
+            f"bots must name 1 to {players} kinds among {', '.join(kit.bots)}, not {bots!r}"
         )
     kinds = [*bots, *[bots[-1]] * (players - len(bots))]
     shift = index % players
@@ -196,6 +197,7 @@ def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
 class _Game(msgspec.Struct, frozen=True):
     """One game to play, as handed to a worker process."""
 
+    ruleset: str
     seed: str
     players: int
     kinds: tuple[str, ...]
@@ -204,9 +206,11 @@ class _Game(msgspec.Struct, frozen=True):
 
 
 def _play(task: _Game) -> tuple[GameResult, UUID, Recorded | None]:
-    seats = [make_player(kind, f"{task.seed}/seat{seat}") for seat, kind in enumerate(task.kinds)]
+    kit = kit_for(task.ruleset)
+    seats = [kit.bot(kind, f"{task.seed}/seat{seat}") for seat, kind in enumerate(task.kinds)]
     commands: Recorded | None = [] if task.record else None
     game, result = play_game(
+        kit,
         task.players,
         task.seed,
         seats=seats,
@@ -223,6 +227,7 @@ def simulate(
     seed: str | None,
     store: GameSink | None = None,
     *,
+    ruleset: str,
     bots: Sequence[str] = ("random",),
     jobs: int = 1,
     check: bool = False,
@@ -237,8 +242,11 @@ def simulate(
     is a failed game). ``progress(done)`` is told how many games have finished. Each game
     depends only on its seed and line-up, so the same seed gives the same games whatever
     ``jobs`` is."""
+    kit = kit_for(ruleset)
     tasks = [
-        _Game(game_seed, players, lineup(bots, players, index), store is not None, check)
+        _Game(
+            ruleset, game_seed, players, lineup(kit, bots, players, index), store is not None, check
+        )
         for index, game_seed in enumerate(seeds(seed, games))
     ]
     started = time.perf_counter()
@@ -250,7 +258,7 @@ def simulate(
             results.append(result)
             if progress is not None:
                 progress(done)
-    return summarise(results, players, time.perf_counter() - started)
+    return summarise(kit, results, players, time.perf_counter() - started)
 
 
 #: The cycle collector's thresholds while games are simulated (the default is 700, 10, 10).
@@ -338,7 +346,7 @@ def _bot_records(results: list[GameResult]) -> dict[str, BotRecord]:
     return records
 
 
-def summarise(results: list[GameResult], players: int, seconds: float) -> Summary:
+def summarise(kit: GameKit, results: list[GameResult], players: int, seconds: float) -> Summary:
     wins: dict[int, float] = dict.fromkeys(range(players), 0.0)
     for result in results:
         for winner in result.winners:
@@ -346,6 +354,7 @@ def summarise(results: list[GameResult], players: int, seconds: float) -> Summar
     count = max(len(results), 1)
     events = sum(r.events for r in results)
     return Summary(
+        ruleset=kit.name,
         games=len(results),
         players=players,
         failed=sum(1 for r in results if r.error is not None),
@@ -353,11 +362,9 @@ def summarise(results: list[GameResult], players: int, seconds: float) -> Summar
         wins_by_seat={seat: round(wins[seat], 3) for seat in range(players)},
         shared_wins=sum(1 for r in results if len(r.winners) > 1),
         end_reasons=dict(Counter(r.end_reason or "none" for r in results)),
-        average_passes=round(sum(r.passes for r in results) / count, 2),
         average_events=round(events / count, 1),
         average_actions=round(sum(r.actions for r in results) / count, 1),
-        buildings_scored=sum(r.buildings_scored for r in results),
-        buildings_neutralised=sum(r.buildings_neutralised for r in results),
+        statistics=kit.summary_statistics([r.statistics for r in results]),
         seconds=round(seconds, 3),
         games_per_second=round(len(results) / seconds, 1) if seconds else 0.0,
         events_per_second=round(events / seconds, 0) if seconds else 0.0,

@@ -17,8 +17,16 @@ from uuid import UUID
 import msgspec
 
 from domain.events.dodgecity import GameCreated, PlayerJoined, Variants
+from domain.registry import AnyRules, UnknownTopicError, default_registry
 from engine.audit import verify
-from engine.records import Command, CorruptRecordError, Record, decode_event, encode_event
+from engine.records import (
+    Command,
+    CorruptRecordError,
+    Record,
+    canonical_command,
+    decode_event,
+    encode_event,
+)
 
 FORMAT = "dodgecity-game-record"
 FORMAT_VERSION = 1
@@ -104,7 +112,8 @@ def read_record(data: bytes) -> tuple[UUID, list[Record]]:
         record = msgspec.json.decode(data, type=GameRecord)
     except msgspec.DecodeError as error:
         raise RecordRejectedError(f"malformed game record: {error}") from None
-    records = [_canonical(entry) for entry in record.events]
+    rules = _ruleset_of(record)
+    records = [_canonical(rules, entry) for entry in record.events]
     _check_header(record, records)
     verdict = verify(record.game_id, records)
     if not verdict.ok:
@@ -114,11 +123,12 @@ def read_record(data: bytes) -> tuple[UUID, list[Record]]:
     return record.game_id, records
 
 
-def _canonical(entry: RecordedEvent) -> Record:
+def _canonical(rules: AnyRules, entry: RecordedEvent) -> Record:
     """The stored form of an exported event: its payload re-encoded exactly as it was hashed
     (the file may be pretty-printed or re-indented; the event's content may not change)."""
     try:
         payload = encode_event(decode_event(entry.type, bytes(entry.event)))
+        command = canonical_command(rules, entry.command)
     except CorruptRecordError as error:
         raise RecordRejectedError(f"event {entry.version}: {error}") from None
     return Record(
@@ -126,9 +136,19 @@ def _canonical(entry: RecordedEvent) -> Record:
         type=entry.type,
         hash=entry.hash,
         recorded_at=entry.recorded_at,
-        command=entry.command,
+        command=command,
         payload=payload,
     )
+
+
+def _ruleset_of(record: GameRecord) -> AnyRules:
+    """The ruleset the record's first event names."""
+    if not record.events:
+        raise RecordRejectedError("the game record has no events")
+    try:
+        return default_registry().of_topic(record.events[0].type)
+    except UnknownTopicError as error:
+        raise RecordRejectedError(f"event {record.events[0].version}: {error}") from None
 
 
 def _check_header(record: GameRecord, records: Sequence[Record]) -> None:

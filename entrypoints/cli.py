@@ -12,7 +12,7 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import UUID
 
 import httpx
@@ -31,7 +31,7 @@ from api.settings import (
     parse_threads,
 )
 from domain.dodgecity.narration import narrate
-from domain.dodgecity.state import MAX_PLAYERS, MIN_PLAYERS
+from domain.registry import default_registry
 from engine.application import (
     DodgeCityApplication,
     GameExistsError,
@@ -41,7 +41,7 @@ from engine.application import (
 )
 from engine.audit import verify
 from engine.database import Backend, Database, DatabaseURLError, resolve
-from engine.players import BOT_KINDS, make_player
+from engine.kit import kit_for
 from engine.progress import ProgressBar
 from engine.records import CorruptRecordError
 from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
@@ -59,11 +59,11 @@ class CommandError(Exception):
     """A command that cannot be carried out; printed without a traceback, exit code 1."""
 
 
-def _player_count(text: str) -> int:
-    value = int(text)
-    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    return value
+#: The game ``simulate`` plays when no ``--ruleset`` is given: the first this engine played.
+DEFAULT_RULESET = "dodgecity"
+
+#: The most seats any installed game has: seat numbers are below it.
+MAX_SEATS = max(rules.max_seats for rules in default_registry().rulesets())
 
 
 def _positive(text: str) -> int:
@@ -74,13 +74,33 @@ def _positive(text: str) -> int:
 
 
 def _bot_kinds(text: str) -> tuple[str, ...]:
-    kinds = tuple(kind.strip() for kind in text.split(","))
-    unknown = [kind for kind in kinds if kind not in BOT_KINDS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot kind {unknown[0]!r}: use {', '.join(BOT_KINDS)}, comma-separated"
+    return tuple(kind.strip() for kind in text.split(","))
+
+
+def _check_simulation(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What only the chosen game can tell: its seat counts and its kinds of bot (exit 2)."""
+    registry = default_registry()
+    if args.ruleset not in registry:
+        parser.error(
+            f"argument --ruleset: unknown game {args.ruleset!r}: use {', '.join(registry.names())}"
         )
-    return kinds
+    rules = registry.get(args.ruleset)
+    if args.players is None:
+        args.players = min(max(4, rules.min_seats), rules.max_seats)
+    if not rules.min_seats <= args.players <= rules.max_seats:
+        parser.error(
+            f"argument --players: a game of {rules.title} has {rules.min_seats} to "
+            f"{rules.max_seats} players"
+        )
+    kinds = tuple(kit_for(rules).bots)
+    if args.bots is None:
+        args.bots = kinds[:1]
+    unknown = [kind for kind in args.bots if kind not in kinds]
+    if unknown:
+        parser.error(
+            f"argument --bots: unknown bot kind {unknown[0]!r}: use {', '.join(kinds)}, "
+            "comma-separated"
+        )
 
 
 #: More processes than this is a typo, not a machine.
@@ -110,8 +130,8 @@ def _port(text: str) -> int:
 
 def _seat(text: str) -> int:
     value = int(text)
-    if not 0 <= value < MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"seats are numbered 0 to {MAX_PLAYERS - 1}")
+    if not 0 <= value < MAX_SEATS:
+        raise argparse.ArgumentTypeError(f"seats are numbered 0 to {MAX_SEATS - 1}")
     return value
 
 
@@ -130,13 +150,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play complete games between computer players")
     sim.add_argument("--games", type=_positive, default=10, help="how many games (default 10)")
-    sim.add_argument("--players", type=_player_count, default=4, help="players per game, 2-5")
+    sim.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=f"the game: {', '.join(default_registry().names())} (default {DEFAULT_RULESET})",
+    )
+    sim.add_argument(
+        "--players", type=int, help="players per game (default 4, within the game's limits)"
+    )
     sim.add_argument(
         "--bots",
         type=_bot_kinds,
-        default=("random",),
         metavar="KIND,...",
-        help=f"the kind of player per seat ({', '.join(BOT_KINDS)}); the last fills the seats "
+        help="the kind of player per seat (random, or the game's own: dodgecity has heuristic); "
+        "the last fills the seats "
         "left, and the line-up turns one seat each game (default: random)",
     )
     sim.add_argument("--seed", help="base seed: the same seed plays the same games")
@@ -217,7 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the seat's token (default: ${TOKEN_VARIABLE}, which keeps it out of ps)",
     )
     bot.add_argument(
-        "--kind", choices=tuple(BOT_KINDS), default="heuristic", help="the bot (heuristic)"
+        "--kind",
+        choices=tuple(kit_for(DEFAULT_RULESET).bots),
+        default="heuristic",
+        help="the bot (heuristic)",
     )
     bot.add_argument("--seed", help="makes the bot's own choices reproducible")
     bot.add_argument("--quiet", action="store_true", help="print only the final line")
@@ -281,14 +311,13 @@ def _print_summary(summary: Summary) -> None:
     print(
         "game ends:      " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.end_reasons.items()))
     )
-    print(
-        f"per game:       {summary.average_passes} passes, {summary.average_actions} actions, "
-        f"{summary.average_events} events"
-    )
-    print(
-        f"buildings:      {summary.buildings_scored} scored, "
-        f"{summary.buildings_neutralised} neutralised"
-    )
+    figures = {
+        "average_actions": summary.average_actions,
+        "average_events": summary.average_events,
+        **summary.statistics,
+    }
+    for line in kit_for(summary.ruleset).statistics_lines(figures):
+        print(line)
     for error in summary.errors:
         print(f"FAILED {error}", file=sys.stderr)
 
@@ -320,6 +349,7 @@ def _simulate(args: argparse.Namespace) -> int:
             args.players,
             args.seed,
             store=None if app is None else app.store_game,
+            ruleset=args.ruleset,
             bots=args.bots,
             jobs=args.jobs,
             check=args.check,
@@ -333,12 +363,18 @@ def _simulate(args: argparse.Namespace) -> int:
         if app is not None:
             app.close()
     if args.json:
-        print(msgspec.json.encode(summary).decode())
+        print(msgspec.json.encode(_flat(summary)).decode())
     else:
         _print_summary(summary)
         if app is not None:
             print(f"stored in:      {app.database.describe()}")
     return 1 if summary.failed else 0
+
+
+def _flat(summary: Summary) -> dict[str, Any]:
+    """The summary with the game's own statistics beside the common figures, one level deep."""
+    fields = msgspec.to_builtins(summary)
+    return {**fields, **fields.pop("statistics")}
 
 
 def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
@@ -542,7 +578,10 @@ def _bot(args: argparse.Namespace) -> int:
     try:
         with httpx.Client(base_url=url, headers=headers, timeout=WAIT_SECONDS + 10) as http:
             result = play_remote(
-                http, str(args.game), make_player(args.kind, args.seed), on_action=report
+                http,
+                str(args.game),
+                kit_for(DEFAULT_RULESET).bot(args.kind, args.seed),
+                on_action=report,
             )
     except httpx.HTTPError as error:
         raise CommandError(f"cannot reach {url}: {error}") from None
@@ -557,7 +596,10 @@ def _bot(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        _check_simulation(parser, args)
     try:
         if args.command == "simulate":
             return _simulate(args)

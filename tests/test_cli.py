@@ -10,6 +10,7 @@ import msgspec
 import pytest
 from engine.application import DodgeCityApplication
 from engine.audit import verify
+from engine.dodgecity.kit import KIT
 from engine.progress import ProgressBar
 from engine.simulation import lineup, wilson
 from engine.transfer import export_record
@@ -65,14 +66,14 @@ def test_given_bad_arguments_when_running_then_a_message_and_a_nonzero_exit(argv
 
 
 def test_given_bot_kinds_then_each_seat_gets_one_and_the_line_up_turns_each_game() -> None:
-    assert lineup(["heuristic", "random"], 4, 0) == ("heuristic", "random", "random", "random")
-    assert lineup(["heuristic", "random"], 4, 1) == ("random", "random", "random", "heuristic")
-    assert lineup(["random"], 3, 7) == ("random",) * 3
-    seats = [lineup(["heuristic", "random"], 4, index).index("heuristic") for index in range(8)]
+    assert lineup(KIT, ["heuristic", "random"], 4, 0) == ("heuristic", "random", "random", "random")
+    assert lineup(KIT, ["heuristic", "random"], 4, 1) == ("random", "random", "random", "heuristic")
+    assert lineup(KIT, ["random"], 3, 7) == ("random",) * 3
+    seats = [lineup(KIT, ["heuristic", "random"], 4, index).index("heuristic") for index in range(8)]
     assert sorted(seats) == [0, 0, 1, 1, 2, 2, 3, 3], "every seat is played equally often"
     for bad in ([], ["random"] * 5, ["chess"]):
         with pytest.raises(ValueError, match="bots must name"):
-            lineup(bad, 4, 0)
+            lineup(KIT, bad, 4, 0)
 
 
 def test_given_several_jobs_then_the_same_games_as_one_job(capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,7 +79,7 @@ def test_given_one_event_of_every_class_when_stored_and_read_back_then_identical
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_given_a_game_played_through_the_store_when_loaded_then_same_state_at_every_step(app: DodgeCityApplication, players: int) -> None:
-    game_id = app.create_game(max_players=players, seed="store")
+    game_id = app.create_game(ruleset="dodgecity", seats=players, seed="store")
     for seat in range(players):
         app.join(game_id, f"p{seat}")
     app.start(game_id)

@@ -101,7 +101,7 @@ class DodgeCityRules:
         """Take the next seat with ``attributes`` the colour (None: the first free one). Seat
         order is clockwise order ([SETUP-PLAYERS])."""
         state = ctx.state
-        colour: Colour | None = attributes
+        colour = _colour(attributes)
         if state.status is not Status.LOBBY:
             raise RuleViolation("SETUP-PLAYERS", "seats can only be taken before the game starts")
         if len(state.players) >= state.max_players:
@@ -210,6 +210,16 @@ class DodgeCityRules:
 
     def describe(self, state: GameState, event: DomainEvent) -> str:
         return describe(event, [p.name for p in state.players], deck_name=state.variants.deck)
+
+
+def _colour(attributes: Any) -> Colour | None:
+    """A seat's attributes read as its colour (stored commands hold its name)."""
+    if attributes is None or isinstance(attributes, Colour):
+        return attributes
+    try:
+        return Colour(attributes)
+    except ValueError:
+        raise RuleViolation("SETUP-PLAYERS", f"there is no colour {attributes!r}") from None
 
 
 def competition_ranks(state: GameState) -> dict[int, int]:

@@ -14,7 +14,8 @@ import pytest
 from api.app import create_app
 from api.schemas import BotKind
 from engine.application import DodgeCityApplication
-from engine.players import BOT_KINDS, BotSeat
+from engine.dodgecity.kit import KIT
+from engine.players import BotSeat
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -52,7 +53,7 @@ def my_turn(client: Client, game_id: str, token: str) -> dict[str, Any]:
 
 
 def test_the_api_offers_every_kind_of_bot() -> None:
-    assert set(get_args(BotKind)) == set(BOT_KINDS)
+    assert set(get_args(BotKind)) == set(KIT.bots)
 
 
 def test_given_three_bot_seats_when_one_person_plays_over_http_then_the_game_ends_and_everyone_scored(client: Client) -> None:
@@ -163,7 +164,7 @@ def test_given_bots_due_while_no_server_ran_when_the_server_starts_then_they_pla
     start) is played on by `dodgecity serve` as soon as it starts: it looks at running games."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
     games = DodgeCityApplication(url)
-    game_id = games.create_game(max_players=2, seed="resumed", bots=[BotSeat("heuristic"), BotSeat("random")])
+    game_id = games.create_game(ruleset="dodgecity", seats=2, seed="resumed", bots=[BotSeat("heuristic"), BotSeat("random")])
     games.start(game_id)
     games.close()
     with serving(url) as server:

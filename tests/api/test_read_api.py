@@ -20,8 +20,8 @@ PROBLEM_FIELDS = {"type", "title", "status", "detail", "instance"}
 @pytest.fixture
 def client() -> Iterator[TestClient]:  # type: ignore[type-arg]
     games = DodgeCityApplication("memory://")
-    simulate(3, 2, "read-api", store=games.store_game)
-    games.create_game(max_players=3, seed="waiting")
+    simulate(3, 2, "read-api", store=games.store_game, ruleset="dodgecity")
+    games.create_game(ruleset="dodgecity", seats=3, seed="waiting")
     with TestClient(create_app(games, close_on_shutdown=True)) as test_client:
         yield test_client
 

@@ -14,10 +14,11 @@ from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.views import GameView
 from domain.errors import RuleViolation
 from domain.events.dodgecity import PlayerJoined
-from engine.application import DodgeCityApplication
+from engine.application import DodgeCityApplication, UnknownBotKindError
 from engine.audit import verify
 from engine.bot_seats import BotSeats
-from engine.players import BOT_KINDS, BOT_NAMES, BotSeat, RandomPlayer, bot_name
+from engine.dodgecity.kit import BOT_NAMES, KIT
+from engine.players import BotSeat, RandomPlayer, bot_name
 from engine.records import ActCommand, JoinCommand
 
 IDLE_SECONDS = 60
@@ -53,7 +54,9 @@ def play_person(games: DodgeCityApplication, bots: BotSeats, game_id: UUID, seat
 
 
 def table_with_bots(games: DodgeCityApplication, kinds: Sequence[str], people: int = 1, game_id: UUID | None = None) -> UUID:
-    game_id = games.create_game(max_players=len(kinds) + people, seed="bots", game_id=game_id, bots=[BotSeat(k) for k in kinds])
+    game_id = games.create_game(
+        ruleset="dodgecity", seats=len(kinds) + people, seed="bots", game_id=game_id, bots=[BotSeat(k) for k in kinds]
+    )
     for index in range(people):
         games.join(game_id, f"Person {index}")
     games.start(game_id)
@@ -77,7 +80,7 @@ def test_given_bots_for_three_seats_when_a_person_plays_the_fourth_then_the_game
 def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free_names_and_are_shown_as_bots(
     games: DodgeCityApplication,
 ) -> None:
-    game_id = games.create_game(max_players=4, seed="s", bots=[BotSeat("heuristic"), BotSeat("random", name="Clay")])
+    game_id = games.create_game(ruleset="dodgecity", seats=4, seed="s", bots=[BotSeat("heuristic"), BotSeat("random", name="Clay")])
     games.join(game_id, "Ann", credential="ann's hash")
     seat = games.add_bot(game_id, BotSeat("heuristic"))
     players = games.seat_view(game_id, None).view.players
@@ -97,14 +100,14 @@ def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free
 def test_given_more_bots_than_seats_when_creating_then_it_is_refused_and_nothing_is_stored(games: DodgeCityApplication) -> None:
     """[SETUP-PLAYERS] a game has at most its seats."""
     with pytest.raises(RuleViolation) as refused:
-        games.create_game(max_players=2, game_id=GAME_ID, bots=[BotSeat(), BotSeat(), BotSeat()])
+        games.create_game(ruleset="dodgecity", seats=2, game_id=GAME_ID, bots=[BotSeat(), BotSeat(), BotSeat()])
     assert refused.value.rule == "SETUP-PLAYERS"
     assert GAME_ID not in games.game_ids()
 
 
 def test_given_a_started_game_when_the_host_adds_a_bot_then_it_is_refused(games: DodgeCityApplication) -> None:
     """[SETUP-PLAYERS] seats are taken before the start only."""
-    game_id = games.create_game(max_players=3, bots=[BotSeat()])
+    game_id = games.create_game(ruleset="dodgecity", seats=3, bots=[BotSeat()])
     games.join(game_id, "Ann")
     games.start(game_id)
     with pytest.raises(RuleViolation) as refused:
@@ -112,10 +115,15 @@ def test_given_a_started_game_when_the_host_adds_a_bot_then_it_is_refused(games:
     assert refused.value.rule == "SETUP-PLAYERS"
 
 
-def test_given_an_unknown_kind_then_no_bot_seat_can_name_it() -> None:
-    with pytest.raises(ValueError, match="unknown bot kind 'genius'"):
-        BotSeat("genius")
-    assert bot_name(BOT_NAMES) == f"Bot {len(BOT_NAMES) + 1}"
+def test_given_an_unknown_kind_then_no_bot_seat_can_name_it(games: DodgeCityApplication) -> None:
+    with pytest.raises(UnknownBotKindError, match="no bot kind 'genius'"):
+        games.create_game(ruleset="dodgecity", seats=3, game_id=GAME_ID, bots=[BotSeat("genius")])
+    assert games.game_ids() == []
+    game_id = games.create_game(ruleset="dodgecity", seats=3)
+    with pytest.raises(UnknownBotKindError, match="no bot kind 'genius'"):
+        games.add_bot(game_id, BotSeat("genius"))
+    assert games.latest_version(game_id) == 1
+    assert bot_name(BOT_NAMES, BOT_NAMES) == f"Bot {len(BOT_NAMES) + 1}"
 
 
 def test_given_the_same_game_and_the_same_person_then_the_bots_make_the_same_moves() -> None:
@@ -209,7 +217,7 @@ def test_given_a_bot_seat_then_it_is_shown_only_its_own_seats_view_and_its_legal
     games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """[SEE-SECRET] a bot seat learns what its seat's token would: its own hand, nobody else's."""
-    monkeypatch.setitem(BOT_KINDS, "watching", _Watching)
+    monkeypatch.setitem(KIT.bots, "watching", _Watching)
     monkeypatch.setattr(_Watching, "shown", [])
     game_id = table_with_bots(games, ["watching"])
     play_person(games, bots, game_id, seat=1, seed=5)
@@ -226,7 +234,7 @@ def test_given_a_bot_whose_choice_is_refused_then_it_plays_a_legal_action_and_th
 ) -> None:
     """A bot's bug must not stall a person's game: the refusal is logged with its rule, and a
     random legal action is played instead."""
-    monkeypatch.setitem(BOT_KINDS, "refused", _Refused)
+    monkeypatch.setitem(KIT.bots, "refused", _Refused)
     monkeypatch.setattr(_Watching, "shown", [])
     game_id = table_with_bots(games, ["refused"])
     play_person(games, bots, game_id, seat=1, seed=9)

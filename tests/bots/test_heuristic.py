@@ -23,7 +23,9 @@ from engine.dodgecity.heuristic import (
     _sealed_off,
     _steiner,
 )
-from engine.players import Player, RandomPlayer
+from engine.dodgecity.kit import KIT
+from engine.kit import Player
+from engine.players import RandomPlayer
 from engine.simulation import GameResult, play_game
 
 PLAYERS = 4
@@ -54,7 +56,7 @@ def heuristic_against_random(game: int) -> tuple[int, GameResult]:
     seat = game % PLAYERS
     seats: list[Player] = [RandomPlayer(f"{seed}/random{s}") for s in range(PLAYERS)]
     seats[seat] = HeuristicPlayer(f"{seed}/heuristic")
-    _, result = play_game(PLAYERS, seed, seats=seats)
+    _, result = play_game(KIT, PLAYERS, seed, seats=seats)
     return seat, result
 
 
@@ -82,7 +84,7 @@ def test_given_one_heuristic_seat_among_three_random_seats_when_sixty_seeded_gam
 def test_given_games_of_four_heuristic_seats_when_every_decision_is_asked_then_it_answers_each_kind_with_an_offered_action() -> None:
     seats = [RecordingPlayer(f"kinds/{seat}") for seat in range(PLAYERS)]
     for game in range(12):
-        _, result = play_game(PLAYERS, f"kinds-{game}", seats=[*seats])
+        _, result = play_game(KIT, PLAYERS, f"kinds-{game}", seats=[*seats])
         assert result.error is None
     answered = set().union(*(seat.kinds for seat in seats))
     assert [off for seat in seats for off in seat.off_list] == []
@@ -116,7 +118,7 @@ class TwinPlayer:
 def test_given_a_view_decoded_from_json_when_deciding_then_the_choice_is_the_same_as_on_the_original_view() -> None:
     seats = [TwinPlayer(f"json/{seat}") for seat in range(PLAYERS)]
     for game in range(2):
-        _, result = play_game(PLAYERS, f"json-{game}", seats=[*seats])
+        _, result = play_game(KIT, PLAYERS, f"json-{game}", seats=[*seats])
         assert result.error is None
     assert sum(seat.decisions for seat in seats) > 500
     assert [d for seat in seats for d in seat.differences] == []
@@ -139,7 +141,7 @@ def test_given_the_same_seeds_when_a_game_is_played_twice_then_every_choice_and_
     def play() -> tuple[GameResult, list[tuple[int, Action]]]:
         log: list[tuple[int, Action]] = []
         seats: list[Player] = [LoggingPlayer(f"same/{seat}", log) for seat in range(PLAYERS)]
-        _, result = play_game(PLAYERS, "same-seed", seats=seats)
+        _, result = play_game(KIT, PLAYERS, "same-seed", seats=seats)
         return result, log
 
     first, first_choices = play()

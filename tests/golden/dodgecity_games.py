@@ -66,7 +66,7 @@ def make_record(golden: GoldenGame) -> bytes:
 def _simulated(golden: GoldenGame) -> bytes:
     app = DodgeCityApplication("memory://")
     try:
-        summary = simulate(1, golden.players, golden.seed, store=app.store_game, bots=golden.bots)
+        summary = simulate(1, golden.players, golden.seed, store=app.store_game, ruleset="dodgecity", bots=golden.bots)
         if summary.failed:
             raise RuntimeError(f"the simulated game failed: {summary.errors}")
         (game_id,) = app.game_ids()
@@ -80,8 +80,9 @@ def _played_by_bot_seats(golden: GoldenGame) -> bytes:
     seats = BotSeats(app)
     try:
         game_id: UUID = app.create_game(
-            max_players=golden.players,
-            variants=msgspec.convert(golden.variants, Variants),
+            ruleset="dodgecity",
+            seats=golden.players,
+            settings=msgspec.convert(golden.variants, Variants),
             seed=golden.seed,
             game_id=simulated_game_id(golden.seed),
             bots=[BotSeat(kind) for kind in golden.bots],

@@ -15,7 +15,7 @@ JOBS = 2  # the CI machine's cores
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_given_thousands_of_simulated_games_then_no_invariant_is_ever_violated(players: int) -> None:
     for games, bots in ((RANDOM_GAMES, ("random",)), (MIXED_GAMES, ("heuristic", "random"))):
-        summary = simulate(games, players, f"scale-{players}", bots=bots, jobs=JOBS, check=True)
+        summary = simulate(games, players, f"scale-{players}", ruleset="dodgecity", bots=bots, jobs=JOBS, check=True)
         assert summary.errors == [], summary.errors[:5]
         assert summary.games == games
         assert sum(summary.end_reasons.values()) == games

@@ -6,6 +6,7 @@ from uuid import UUID, uuid4
 
 from domain.dodgecity.ruleset import DodgeCityGame
 from domain.events.dodgecity import DomainEvent
+from engine.dodgecity.kit import KIT
 from engine.records import Command, Record, seal_game
 from engine.simulation import play_game
 
@@ -14,7 +15,7 @@ Commands = list[tuple[Command, list[DomainEvent]]]
 
 def recorded_game(players: int, seed: str, game_id: UUID | None = None) -> tuple[DodgeCityGame, Commands]:
     commands: Commands = []
-    game, result = play_game(players, seed, game_id=game_id or uuid4(), log=lambda c, e: commands.append((c, e)))
+    game, result = play_game(KIT, players, seed, game_id=game_id or uuid4(), log=lambda c, e: commands.append((c, e)))
     assert result.error is None, result.error
     return game, commands
 

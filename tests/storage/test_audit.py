@@ -7,7 +7,7 @@ import pytest
 from domain.dodgecity.actions import EndTurn
 from domain.events.dodgecity import StoneBought
 from engine.audit import verify
-from engine.records import ActCommand, Record, chain_hash, encode_event
+from engine.records import ActCommand, Record, act_command, chain_hash, encode_event
 
 from tests.storage.games import recorded_game, sealed
 
@@ -76,7 +76,7 @@ def test_given_a_forged_command_when_verified_then_the_rules_refusal_is_reported
     assert isinstance(command, ActCommand)
     # The same seat "ends its turn" where it did something else: not what the rules accept here,
     # or not what produced these events.
-    records[index] = msgspec.structs.replace(records[index], command=ActCommand(seat=(command.seat + 1) % 2, action=EndTurn()))
+    records[index] = msgspec.structs.replace(records[index], command=act_command((command.seat + 1) % 2, EndTurn()))
 
     verdict = verify(game.id, _rechain(records))
 

@@ -48,7 +48,7 @@ def test_given_a_running_game_when_replayed_as_a_seat_then_other_hands_stay_hidd
 
     url = f"sqlite:///{tmp_path / 'running.db'}"
     app = DodgeCityApplication(url)
-    game_id = app.create_game(max_players=2, seed="running")
+    game_id = app.create_game(ruleset="dodgecity", seats=2, seed="running")
     app.join(game_id, "Ann")
     app.join(game_id, "Bob")
     app.start(game_id)

@@ -28,7 +28,7 @@ def app(database_url: str) -> Iterator[DodgeCityApplication]:
 
 
 def _started(app: DodgeCityApplication, players: int, seed: str) -> UUID:
-    game_id = app.create_game(max_players=players, seed=seed)
+    game_id = app.create_game(ruleset="dodgecity", seats=players, seed=seed)
     for seat in range(players):
         app.join(game_id, f"p{seat}")
     app.start(game_id)

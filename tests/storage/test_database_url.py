@@ -79,7 +79,7 @@ def test_given_a_sqlite_url_then_its_synchronous_option_sets_every_event_store_c
     assert parse(database.describe()) == database
     app = DodgeCityApplication(url)
     try:
-        app.create_game(max_players=2)
+        app.create_game(ruleset="dodgecity", seats=2)
         with app.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
             cursor.execute("PRAGMA synchronous")
             assert cursor.fetchone()[0] == pragma

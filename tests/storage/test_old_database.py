@@ -20,10 +20,11 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from domain.dodgecity.ruleset import DODGECITY
 from engine.application import DodgeCityApplication
 from engine.audit import verify
 from engine.credentials import Caller
-from engine.records import ActCommand
+from engine.records import ActCommand, decode_action
 from engine.transfer import export_record, read_record
 from entrypoints.cli import main
 
@@ -137,7 +138,8 @@ def test_given_old_idempotency_keys_when_their_actions_are_sent_again_then_the_f
         commands = [r.command for r in app.records(game_id) if isinstance(r.command, ActCommand)]
         (command,) = [c for c in commands if c.idempotency_key == entry["idempotency_key"]]
 
-        performed = app.perform(game_id, entry["seat"], command.action, idempotency_key=entry["idempotency_key"])
+        action = decode_action(DODGECITY, command.action)
+        performed = app.perform(game_id, entry["seat"], action, idempotency_key=entry["idempotency_key"])
 
         assert performed.replayed
         assert performed.version == entry["answered_version"]

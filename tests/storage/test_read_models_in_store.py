@@ -25,7 +25,7 @@ def app(database_url: str) -> Iterator[DodgeCityApplication]:
 
 
 def _play_partly(app: DodgeCityApplication, players: int, seed: str, actions: int) -> UUID:
-    game_id = app.create_game(max_players=players, seed=seed)
+    game_id = app.create_game(ruleset="dodgecity", seats=players, seed=seed)
     for seat in range(players):
         app.join(game_id, f"partial{seat}")
     app.start(game_id)
@@ -43,7 +43,7 @@ def _fill(app: DodgeCityApplication) -> list[UUID]:
         app.store_game(game.id, commands)
         ids.append(game.id)
     ids.append(_play_partly(app, 3, "partial", 40))
-    ids.append(app.create_game(max_players=4, seed="lobby"))
+    ids.append(app.create_game(ruleset="dodgecity", seats=4, seed="lobby"))
     return ids
 
 

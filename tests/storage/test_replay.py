@@ -22,7 +22,7 @@ def app(database_url: str) -> Iterator[DodgeCityApplication]:
 
 
 def _running(app: DodgeCityApplication) -> UUID:
-    game_id = app.create_game(max_players=2, seed="replay")
+    game_id = app.create_game(ruleset="dodgecity", seats=2, seed="replay")
     app.join(game_id, "Ann")
     app.join(game_id, "Bob")
     app.start(game_id)

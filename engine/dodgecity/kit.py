@@ -1,0 +1,56 @@
+"""Dodge City's kit: its computer players, the invariants a simulation checks after every
+action, and the figures ``simulate`` sums up."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from domain.aggregates.game import AnyGame
+from domain.dodgecity.ruleset import DODGECITY
+from engine.dodgecity.heuristic import HeuristicPlayer
+from engine.dodgecity.invariants import violations
+from engine.kit import GameKit
+from engine.players import RandomPlayer
+
+#: Names bot seats get when the host gives none: people of the real Dodge City.
+BOT_NAMES = ("Wyatt", "Bat", "Doc", "Kitty", "Luke")
+
+
+def game_statistics(game: AnyGame) -> dict[str, int]:
+    state = game.state
+    statuses = Counter(b.status.value for b in state.buildings.values())
+    return {
+        "passes": state.pass_number,
+        "buildings_scored": statuses["scored"],
+        "buildings_neutralised": statuses["neutral"],
+    }
+
+
+def summary_statistics(per_game: Sequence[Mapping[str, int]]) -> dict[str, float]:
+    count = max(len(per_game), 1)
+    return {
+        "average_passes": round(sum(g.get("passes", 0) for g in per_game) / count, 2),
+        "buildings_scored": sum(g.get("buildings_scored", 0) for g in per_game),
+        "buildings_neutralised": sum(g.get("buildings_neutralised", 0) for g in per_game),
+    }
+
+
+def statistics_lines(summary: Mapping[str, float]) -> list[str]:
+    return [
+        f"per game:       {summary['average_passes']} passes, {summary['average_actions']} "
+        f"actions, {summary['average_events']} events",
+        f"buildings:      {summary['buildings_scored']:g} scored, "
+        f"{summary['buildings_neutralised']:g} neutralised",
+    ]
+
+
+KIT = GameKit(
+    rules=DODGECITY,
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    invariants=violations,
+    game_statistics=game_statistics,
+    summary_statistics=summary_statistics,
+    statistics_lines=statistics_lines,
+    bot_names=BOT_NAMES,
+)

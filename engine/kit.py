@@ -1,0 +1,110 @@
+"""What the engine needs to run one game beyond its rules: its kinds of computer player, the
+invariants a simulation checks after every action, and the statistics it sums up.
+
+Each game registers one :class:`GameKit` under the ``engine.games`` entry point group
+(``pyproject.toml``), named like its ruleset, so no engine module names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any, Protocol
+
+from domain.aggregates.game import AnyGame
+from domain.registry import AnyRules, UnknownRulesetError
+
+#: The entry point group games register their kit in.
+ENTRY_POINT_GROUP = "engine.games"
+
+
+class Player(Protocol):
+    """A computer player in process: chooses ``seat``'s next action in ``game``."""
+
+    def choose(self, game: AnyGame, seat: int) -> Any: ...
+
+
+class Bot(Player, Protocol):
+    """A computer player that decides from what its seat may see: the seat's view and legal
+    actions, as the REST API serves them, so it plays in process, as a bot seat on the
+    server, or as an outside client alike. ``choose`` must decide exactly as ``decide``."""
+
+    def decide(self, view: Any, actions: Sequence[Any]) -> Any: ...
+
+
+#: Makes a computer player, reproducible from its seed.
+BotFactory = Callable[[int | str | None], Bot]
+
+#: A game's figures after it ended (``passes``, ``buildings_scored`` …), whole numbers.
+GameStatistics = Callable[[AnyGame], dict[str, int]]
+
+
+def _no_invariants(state: Any) -> list[str]:
+    return []
+
+
+def _no_statistics(game: AnyGame) -> dict[str, int]:
+    return {}
+
+
+def _summed(per_game: Sequence[Mapping[str, int]]) -> dict[str, float]:
+    return {}
+
+
+def _per_game(summary: Mapping[str, float]) -> list[str]:
+    return [
+        f"per game:       {summary['average_actions']} actions, {summary['average_events']} events"
+    ]
+
+
+@dataclass(frozen=True)
+class GameKit:
+    rules: AnyRules
+    #: The kinds of computer player by name; the first is the default of ``simulate``.
+    bots: dict[str, BotFactory]
+    #: The invariants broken by a state (none: an empty list), checked by ``simulate --check``.
+    invariants: Callable[[Any], list[str]] = _no_invariants
+    #: One ended game's statistics.
+    game_statistics: GameStatistics = _no_statistics
+    #: Many games' statistics summed up for ``simulate``'s summary.
+    summary_statistics: Callable[[Sequence[Mapping[str, int]]], dict[str, float]] = _summed
+    #: The summary's figures per game (``average_actions``, ``average_events`` and the summed
+    #: statistics) in a few lines of words, for ``simulate``'s printed summary.
+    statistics_lines: Callable[[Mapping[str, float]], list[str]] = _per_game
+    #: Names a bot seat gets when the host names none, in order.
+    bot_names: tuple[str, ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    def bot(self, kind: str, seed: int | str | None) -> Bot:
+        """A new computer player of ``kind``, reproducible from ``seed``."""
+        try:
+            return self.bots[kind](seed)
+        except KeyError:
+            raise ValueError(
+                f"unknown bot kind {kind!r} for {self.name}: use {', '.join(self.bots)}"
+            ) from None
+
+
+@cache
+def installed_kits() -> dict[str, GameKit]:
+    """Every installed game's kit by ruleset name, made once per process."""
+    kits: dict[str, GameKit] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        kit = point.load()
+        kits[kit.name] = kit
+    return kits
+
+
+def kit_for(rules: AnyRules | str) -> GameKit:
+    """The kit of ``rules`` (a ruleset or its name)."""
+    name = rules if isinstance(rules, str) else rules.name
+    kits = installed_kits()
+    try:
+        return kits[name]
+    except KeyError:
+        raise UnknownRulesetError(name, kits) from None
