@@ -75,6 +75,8 @@ class GameKit:
     statistics_lines: Callable[[Mapping[str, float]], list[str]] = _per_game
     #: Names a bot seat gets when the host names none, in order.
     bot_names: tuple[str, ...] = field(default=())
+    #: The game-record format version its games are exported in (engine/transfer.py).
+    record_version: int = 2
 
     @property
     def name(self) -> str:

@@ -1,12 +1,19 @@
 """The portable game record: one game's whole history as a JSON file, and reading it back.
 
-A record holds every event with its hash, time and command, plus the rules version and settings
-in a header for people and tools that only want those. Importing checks everything before writing
-anything: the format, the header against the first event, the hash chain, and a re-run of every
-command through the rules; only a record that passes all of them is stored, in one write.
+A record holds every event with its hash, time and command, plus the ruleset, rules version,
+seats and settings in a header for people and tools that only want those. Importing checks
+everything before writing anything: the format, the header against the first event, the hash
+chain, and a re-run of every command through the rules; only a record that passes all of them is
+stored, in one write.
 
 A record is complete: it includes every hand and the seed. Share records of running games only with
 whoever may see everything.
+
+Two versions of the format are read. Version 1, the first, holds games of the first ruleset
+only, which its first event names; its header calls the seats ``max_players`` and the settings
+``variants``. Version 2 names the ``ruleset`` and says ``seats`` and ``settings``. Each game is
+written in the version its kit says (engine/kit.py), so a record exported once exports the same
+bytes ever after.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from uuid import UUID
 
 import msgspec
 
-from domain.events.dodgecity import GameCreated, PlayerJoined, Variants
-from domain.registry import AnyRules, UnknownTopicError, default_registry
+from domain.aggregates.game import Game
+from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
 from engine.audit import verify
+from engine.kit import kit_for
 from engine.records import (
     Command,
     CorruptRecordError,
@@ -28,8 +36,9 @@ from engine.records import (
     encode_event,
 )
 
+#: The product's game-record format (named after the project, not after one of its games).
 FORMAT = "dodgecity-game-record"
-FORMAT_VERSION = 1
+FORMAT_VERSIONS = (1, 2)
 
 
 class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,13 +50,16 @@ class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
     event: msgspec.Raw
 
 
-class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
+class GameRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     format: str
     format_version: int
     game_id: UUID
+    ruleset: str | msgspec.UnsetType = msgspec.UNSET  # version 2
     rules_version: str
-    max_players: int
-    variants: Variants
+    max_players: int | msgspec.UnsetType = msgspec.UNSET  # version 1: the seats
+    variants: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET  # version 1: the settings
+    seats: int | msgspec.UnsetType = msgspec.UNSET  # version 2
+    settings: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET  # version 2
     players: list[str]
     events: list[RecordedEvent]
 
@@ -64,20 +76,27 @@ class RecordRejectedError(ValueError):
 
 
 def export_record(game_id: UUID, records: Sequence[Record]) -> bytes:
+    rules = _ruleset_named_by(records[0].type, records[0].version)
     created = records[0].event()
-    if not isinstance(created, GameCreated):
-        raise RecordRejectedError(f"game {game_id} does not begin with GameCreated")
-    players = [
-        event.name for event in (r.event() for r in records) if isinstance(event, PlayerJoined)
-    ]
+    if not isinstance(created, rules.opening_event):
+        raise RecordRejectedError(f"game {game_id} does not begin with its opening event")
+    opened = rules.opening(created)
+    game = Game(game_id, rules)
+    for stored in records:
+        game.apply(stored.event())
+    settings = msgspec.Raw(msgspec.json.encode(opened.settings))
+    version = kit_for(rules).record_version
     record = GameRecord(
         format=FORMAT,
-        format_version=FORMAT_VERSION,
+        format_version=version,
         game_id=game_id,
-        rules_version=created.rules_version,
-        max_players=created.max_players,
-        variants=created.variants,
-        players=players,
+        ruleset=rules.name if version >= 2 else msgspec.UNSET,
+        rules_version=opened.rules_version,
+        max_players=opened.seats if version == 1 else msgspec.UNSET,
+        variants=settings if version == 1 else msgspec.UNSET,
+        seats=opened.seats if version >= 2 else msgspec.UNSET,
+        settings=settings if version >= 2 else msgspec.UNSET,
+        players=[seat.name for seat in game.seats()],
         events=[
             RecordedEvent(
                 version=r.version,
@@ -103,18 +122,20 @@ def read_record(data: bytes) -> tuple[UUID, list[Record]]:
         raise RecordRejectedError(
             f"not a game record: format is {header.format!r}, expected {FORMAT!r}"
         )
-    if header.format_version != FORMAT_VERSION:
+    if header.format_version not in FORMAT_VERSIONS:
         raise RecordRejectedError(
             f"game record format version {header.format_version} is not supported "
-            f"(this engine reads version {FORMAT_VERSION})"
+            f"(this engine reads versions {', '.join(map(str, FORMAT_VERSIONS))})"
         )
     try:
         record = msgspec.json.decode(data, type=GameRecord)
     except msgspec.DecodeError as error:
         raise RecordRejectedError(f"malformed game record: {error}") from None
-    rules = _ruleset_of(record)
+    if not record.events:
+        raise RecordRejectedError("the game record has no events")
+    rules = _ruleset_named_by(record.events[0].type, record.events[0].version)
     records = [_canonical(rules, entry) for entry in record.events]
-    _check_header(record, records)
+    _check_header(rules, record, records)
     verdict = verify(record.game_id, records)
     if not verdict.ok:
         raise RecordRejectedError(
@@ -141,32 +162,44 @@ def _canonical(rules: AnyRules, entry: RecordedEvent) -> Record:
     )
 
 
-def _ruleset_of(record: GameRecord) -> AnyRules:
-    """The ruleset the record's first event names."""
-    if not record.events:
-        raise RecordRejectedError("the game record has no events")
+def _ruleset_named_by(topic: str, version: int) -> AnyRules:
+    """The ruleset whose game begins with an event of ``topic``."""
     try:
-        return default_registry().of_topic(record.events[0].type)
+        return default_registry().of_topic(topic)
     except UnknownTopicError as error:
-        raise RecordRejectedError(f"event {record.events[0].version}: {error}") from None
+        raise RecordRejectedError(f"event {version}: {error}") from None
 
 
-def _check_header(record: GameRecord, records: Sequence[Record]) -> None:
-    if not records:
-        raise RecordRejectedError("the game record has no events")
+def _check_header(rules: AnyRules, record: GameRecord, records: Sequence[Record]) -> None:
     created = records[0].event()
-    if not isinstance(created, GameCreated):
-        raise RecordRejectedError("the game record does not begin with GameCreated")
+    if not isinstance(created, rules.opening_event):
+        raise RecordRejectedError(
+            f"the game record does not begin with {topic_of(rules.opening_event)}"
+        )
+    opened = rules.opening(created)
+    v1 = record.format_version == 1
+    seats = record.max_players if v1 else record.seats
+    settings = record.variants if v1 else record.settings
+    try:
+        read = (
+            msgspec.UNSET
+            if isinstance(settings, msgspec.UnsetType)
+            else msgspec.json.decode(settings, type=rules.settings_type)
+        )
+    except msgspec.DecodeError as error:
+        raise RecordRejectedError(f"malformed game record: {error}") from None
     mismatches = [
         name
         for name, in_header, in_event in (
-            ("rules_version", record.rules_version, created.rules_version),
-            ("max_players", record.max_players, created.max_players),
-            ("variants", record.variants, created.variants),
+            ("ruleset", rules.name if v1 else record.ruleset, rules.name),
+            ("rules_version", record.rules_version, opened.rules_version),
+            ("max_players" if v1 else "seats", seats, opened.seats),
+            ("variants" if v1 else "settings", read, opened.settings),
         )
         if in_header != in_event
     ]
     if mismatches:
         raise RecordRejectedError(
-            "the header disagrees with the GameCreated event on: " + ", ".join(mismatches)
+            f"the header disagrees with the {topic_of(rules.opening_event)} event on: "
+            + ", ".join(mismatches)
         )

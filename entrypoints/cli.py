@@ -41,10 +41,10 @@ from engine.application import (
 )
 from engine.audit import verify
 from engine.database import Backend, Database, DatabaseURLError, resolve
+from engine.dodgecity.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.kit import kit_for
 from engine.progress import ProgressBar
 from engine.records import CorruptRecordError
-from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.simulation import Summary, simulate
 from engine.transfer import RecordRejectedError, export_record, read_record
 

@@ -53,4 +53,7 @@ KIT = GameKit(
     summary_statistics=summary_statistics,
     statistics_lines=statistics_lines,
     bot_names=BOT_NAMES,
+    # Dodge City's records were version 1 before there were other games: exported unchanged,
+    # every record shared since exports the same bytes.
+    record_version=1,
 )

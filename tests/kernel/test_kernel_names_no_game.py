@@ -1,0 +1,80 @@
+"""The kernel names no game (design: ENGINE.md, principle 2).
+
+The kernel is every module at the top of a layer, outside its games' sub-packages. It may import
+no game's package, and the only game names it may spell are those stored data pins: the event
+store's table prefix (``DodgeCity``), the game-record format, and the product's own command,
+database file and environment variables, all named after the project.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from domain.registry import default_registry
+
+ROOT = Path(__file__).parents[2]
+
+#: The kernel's modules, layer by layer: each layer's top, and its generic sub-packages.
+KERNEL = {
+    "domain": ["*.py", "aggregates/*.py", "events/base.py", "events/__init__.py"],
+    "engine": ["*.py"],
+}
+
+#: Names after the project, or pinned by stored data, that a kernel module may spell.
+ALLOWED = [
+    r'name = "DodgeCity"',  # the event store's tables are named after the application
+    r"DodgeCityApplication",  # the application class (renamed in a later step)
+    r"dodgecity-game-record",  # the game-record format: every exported file names it
+    r"DODGECITY_\w+",  # the product's environment variables
+    r"dodgecity\.db",  # the product's default database file
+    r"``dodgecity [a-z]+``|`dodgecity [a-z]+`|dodgecity (serve|simulate|bot|verify|export)",
+]
+
+
+def _kernel_modules() -> list[Path]:
+    return sorted(path for layer, patterns in KERNEL.items() for pattern in patterns for path in (ROOT / layer).glob(pattern))
+
+
+def _games() -> set[str]:
+    return set(default_registry().names())
+
+
+def _game_imports(path: Path, games: set[str]) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        found.extend(name for name in names if games & set(name.split(".")[1:]))
+    return found
+
+
+def test_given_the_kernel_then_it_imports_no_game() -> None:
+    modules = _kernel_modules()
+    assert len(modules) > 15, "the kernel's modules were found"
+    games = _games()
+    assert games, "at least one game is registered"
+    assert {str(p.relative_to(ROOT)): _game_imports(p, games) for p in modules} == {str(p.relative_to(ROOT)): [] for p in modules}
+
+
+@pytest.mark.parametrize("path", _kernel_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_given_a_kernel_module_then_it_spells_no_game_name_but_pinned_ones(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for allowed in ALLOWED:
+        text = re.sub(allowed, "", text)
+    words = set(_games()) | {"dodge", "bang"}
+    assert [w for w in words if re.search(w, text, re.IGNORECASE)] == []
+
+
+def test_given_an_import_of_a_game_then_it_is_found(tmp_path: Path) -> None:
+    module = tmp_path / "kernel.py"
+    module.write_text("from domain.dodgecity.state import GameState\nimport engine.players\n")
+    assert _game_imports(module, {"dodgecity"}) == [
+        "domain.dodgecity.state",
+        "domain.dodgecity.state.GameState",
+    ]
