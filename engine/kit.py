@@ -7,13 +7,14 @@ Each game registers one :class:`GameKit` under the ``engine.games`` entry point 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from domain.aggregates.game import AnyGame
+from domain.events.base import DomainEvent
 from domain.registry import AnyRules, UnknownRulesetError
 
 #: The entry point group games register their kit in.
@@ -36,6 +37,13 @@ class Bot(Player, Protocol):
 
 #: Makes a computer player, reproducible from its seed.
 BotFactory = Callable[[int | str | None], Bot]
+
+
+class Narrator(Protocol):
+    def __call__(
+        self, events: Sequence[DomainEvent], viewer: int | None, *, reveal_all: bool
+    ) -> Iterator[str]: ...
+
 
 #: A game's figures after it ended (``passes``, ``buildings_scored`` …), whole numbers.
 GameStatistics = Callable[[AnyGame], dict[str, int]]
@@ -77,10 +85,27 @@ class GameKit:
     bot_names: tuple[str, ...] = field(default=())
     #: The game-record format version its games are exported in (engine/transfer.py).
     record_version: int = 2
+    #: Tells stored events as lines of a replay; None: one line per event, in the rules' words.
+    narrate: Narrator | None = None
 
     @property
     def name(self) -> str:
         return self.rules.name
+
+    def tell(
+        self, events: Sequence[DomainEvent], viewer: int | None, *, reveal_all: bool
+    ) -> Iterator[str]:
+        """A stored game's events as ``viewer`` may see them, a line each (``reveal_all``: as
+        everyone may once the game has ended)."""
+        if self.narrate is not None:
+            yield from self.narrate(events, viewer, reveal_all=reveal_all)
+            return
+        rules = self.rules
+        state = rules.new_state()
+        for event in events:
+            rules.evolve(state, event)
+            shown = rules.event_view(event, viewer, game_ended=reveal_all)
+            yield f"{event.originator_version:4d}  {rules.describe(state, shown)}"
 
     def bot(self, kind: str, seed: int | str | None) -> Bot:
         """A new computer player of ``kind``, reproducible from ``seed``."""

@@ -30,7 +30,6 @@ from api.settings import (
     SettingsError,
     parse_threads,
 )
-from domain.dodgecity.narration import narrate
 from domain.registry import default_registry
 from engine.application import (
     DodgeCityApplication,
@@ -384,7 +383,8 @@ def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
         if not 0 <= args.to <= len(events):
             raise VersionOutOfRangeError(args.game_id, args.to, len(events))
         events = events[: args.to]
-    for line in narrate(events, args.seat, reveal_all=ended and not args.as_played):
+    kit = kit_for(app.ruleset_of(args.game_id))
+    for line in kit.tell(events, args.seat, reveal_all=ended and not args.as_played):
         print(line)
     return 0
 

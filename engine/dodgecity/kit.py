@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from domain.aggregates.game import AnyGame
+from domain.dodgecity.narration import narrate
 from domain.dodgecity.ruleset import DODGECITY
 from engine.dodgecity.heuristic import HeuristicPlayer
 from engine.dodgecity.invariants import violations
@@ -56,4 +57,5 @@ KIT = GameKit(
     # Dodge City's records were version 1 before there were other games: exported unchanged,
     # every record shared since exports the same bytes.
     record_version=1,
+    narrate=narrate,
 )

@@ -43,7 +43,7 @@ def _games() -> set[str]:
 
 
 def _game_imports(path: Path, games: set[str]) -> list[str]:
-    found = []
+    found: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         names: list[str] = []
         if isinstance(node, ast.Import):
