@@ -6,7 +6,13 @@ A ``Rules`` object is pure: no I/O, no clock, no global randomness. It decides (
 ``seat``, ``start``, ``act`` record events through a :class:`~domain.context.Context`, or refuse
 with a :class:`~domain.errors.RuleViolation` naming the rule) and it evolves (``evolve`` applies
 one event and never validates, never fails, so every stored game replays). The generic
-:class:`~domain.aggregates.game.Game` drives it; the engine stores what it records.
+:class:`~domain.aggregates.game.Game` drives it; the engine stores what it records. A command
+that ends the game may raise :class:`~domain.context.GameOver` after recording the end, to
+unwind; the aggregate keeps what was recorded.
+
+Everything a seat is shown (views, events, decisions, actions) is a msgspec struct, so it
+encodes to JSON as it is. Invariants hold between commands, not after every event: a state in
+the middle of a command (a replay at any version may show one) can be half-built.
 """
 
 from __future__ import annotations
@@ -95,6 +101,8 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
     #: Prefixed to every stored event topic, so one registry maps a topic to one game. Empty
     #: only for the first game, whose bare topics stored games pin.
     topic_prefix: str
+    #: Its settings; ``settings_type()`` are the defaults. ``open`` checks their bounds again:
+    #: msgspec checks a struct's constraints only when it decodes one.
     settings_type: type[SettingsT]
     #: Every event class the game records, each registered once.
     event_types: tuple[type[DomainEvent], ...]
@@ -145,12 +153,16 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
     def legal_actions(
         self, state: StateT, seat: int, pending: Sequence[DecisionT]
     ) -> list[ActionT]:
-        """Every action ``seat`` may send now, each ready to send back as it is."""
+        """Every move ``seat`` may make now, once each in one spelling, ready to send back as it
+        is. ``pending`` is ``pending(state)``, passed so it is worked out once."""
         ...
 
     def is_legal(
         self, state: StateT, seat: int, action: ActionT, pending: Sequence[DecisionT]
-    ) -> bool: ...
+    ) -> bool:
+        """Whether ``act`` would accept ``action``: every listed action, and any other spelling
+        of a listed move the rules accept (Dodge City: a stone placed with the figure named)."""
+        ...
 
     def act(
         self, ctx: Context[StateT], seat: int, action: ActionT, pending: Sequence[DecisionT]
@@ -195,16 +207,19 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
     def event_view(
         self, event: DomainEvent, viewer: int | None, *, game_ended: bool
     ) -> DomainEvent:
-        """``event`` as ``viewer`` may see it: hidden values blanked, never the event dropped."""
+        """``event`` as ``viewer`` may see it: hidden values blanked, never the event dropped.
+        It is judged alone: what a later event reveals stays blanked here until the game ends."""
         ...
 
     def tolerates_stale(self, state: StateT, seat: int, since: Sequence[DomainEvent]) -> bool:
         """Whether ``seat`` may still act on a version older than the latest by the events
-        ``since``: only when they changed nothing it may do and nothing it may see (other seats'
-        hidden commitments to a simultaneous decision ``seat`` is still making)."""
+        ``since`` (never empty; ``state`` is the latest): only when they changed nothing it may
+        do and nothing it may see (other seats' hidden commitments to a simultaneous decision
+        ``seat`` is still making)."""
         ...
 
-    def describe(self, state: StateT, event: DomainEvent) -> str:
-        """One English sentence telling ``event`` (already redacted for its reader), with the
-        seats' names and the settings of the game ``state`` is of."""
+    def describe(self, event: DomainEvent, names: Sequence[str], settings: SettingsT) -> str:
+        """One English sentence telling ``event`` (already redacted for its reader); ``names``
+        are the seats' names so far and ``settings`` the game's. Nothing else of the game is
+        given, so the words can tell nothing the redacted event does not."""
         ...

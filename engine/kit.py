@@ -102,10 +102,14 @@ class GameKit:
             return
         rules = self.rules
         state = rules.new_state()
+        settings = None
         for event in events:
             rules.evolve(state, event)
+            if isinstance(event, rules.opening_event):
+                settings = rules.opening(event).settings
+            names = [seat.name for seat in rules.seats(state)]
             shown = rules.event_view(event, viewer, game_ended=reveal_all)
-            yield f"{event.originator_version:4d}  {rules.describe(state, shown)}"
+            yield f"{event.originator_version:4d}  {rules.describe(shown, names, settings)}"
 
     def bot(self, kind: str, seed: int | str | None) -> Bot:
         """A new computer player of ``kind``, reproducible from ``seed``."""

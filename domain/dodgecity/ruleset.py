@@ -208,8 +208,8 @@ class DodgeCityRules:
             return False
         return all(isinstance(event, _COMMITMENTS) and event.seat != seat for event in since)
 
-    def describe(self, state: GameState, event: DomainEvent) -> str:
-        return describe(event, [p.name for p in state.players], deck_name=state.variants.deck)
+    def describe(self, event: DomainEvent, names: Sequence[str], settings: Variants) -> str:
+        return describe(event, names, deck_name=settings.deck)
 
 
 def _colour(attributes: Any) -> Colour | None:

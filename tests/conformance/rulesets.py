@@ -1,0 +1,196 @@
+"""Every ruleset the conformance suite runs over, with what the suite needs to know of each: its
+RULES.md (every refusal names an id there), the seat counts to play, the invariants that hold after
+every step, and how to make a twin of a running game that differs only in one seat's secrets.
+
+A twin is the same recorded history with what one seat alone, or nobody, may see exchanged for
+something else it could have been, consistently in every event: folded into a fresh game it is a
+game that seat's opponents cannot tell from the first one. ``twin`` answers None when nothing in
+the history can be exchanged so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from domain.dodgecity.catalog import Card, deck
+from domain.dodgecity.ruleset import DODGECITY
+from domain.events.base import DomainEvent
+from domain.events.dodgecity import (
+    CardsDealt,
+    CardsDiscarded,
+    CardsDrawn,
+    DrawPileShuffled,
+    DuelCardCommitted,
+    GameCreated,
+    StartCardCommitted,
+)
+from domain.registry import AnyRules
+from engine.dodgecity.invariants import violations as dodgecity_violations
+
+from tests.kernel.toy import invariants as toy_invariants
+from tests.kernel.toy.events import CardDealt, CardSetAside, ChoiceCommitted, ChoicesRevealed, GameOpened
+from tests.kernel.toy.rules import TOY
+
+ROOT = Path(__file__).parents[2]
+RULE_ID = re.compile(r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]")
+
+Twin = Callable[[Sequence[DomainEvent], int], list[DomainEvent] | None]
+
+
+@dataclass(frozen=True)
+class RulesetUnderTest:
+    id: str
+    rules: AnyRules
+    rules_md: Path
+    seat_counts: tuple[int, ...]
+    #: The broken invariants of a state (empty when all hold).
+    invariants: Callable[[Any], list[str]]
+    #: ``twin(events, seat)``: ``events`` (a running game's, from its first) with ``seat``'s
+    #: secrets and everyone's exchanged, or None when there is nothing to exchange.
+    twin: Twin
+    #: The seeds of the random games played for each seat count.
+    seeds: tuple[str, ...]
+
+    def rule_ids(self) -> frozenset[str]:
+        return _rule_ids(self.rules_md)
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@cache
+def _rule_ids(path: Path) -> frozenset[str]:
+    return frozenset(RULE_ID.findall(path.read_text(encoding="utf-8")))
+
+
+# -- Dodge City ---------------------------------------------------------------------------------
+
+#: Events whose cards only their ``seat`` may see before the end ([SEE-PRIVATE]).
+_PRIVATE_TO_SEAT = (CardsDealt, CardsDrawn, CardsDiscarded, StartCardCommitted, DuelCardCommitted)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def _exchanged(value: Any, exchange: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return exchange.get(value, value)
+    if isinstance(value, tuple):
+        return tuple(_exchanged(item, exchange) for item in value)
+    return value
+
+
+def dodgecity_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
+    """Exchange cards only ``seat`` has seen for cards of the same kind nobody has seen, from a
+    shuffle of the draw pile on, in every event; and give the game another secret seed.
+
+    A shuffle's order is secret ([SEE-SECRET]): two cards it took in may have changed places in
+    it, whatever was known of them before. From there on, a card of ``seat``'s may have been
+    dealt or drawn into his hand, committed or discarded face down, but never shown; the card it
+    is exchanged with stayed in the draw pile. The latest shuffle that allows an exchange is
+    taken, the longer ago the fewer cards stayed hidden since."""
+    opened = events[0]
+    assert isinstance(opened, GameCreated)
+    cards = deck(opened.variants.deck)
+    shuffles = [i for i, event in enumerate(events) if isinstance(event, DrawPileShuffled)]
+    for start in reversed(shuffles):
+        exchange = _exchange(events[start:], seat, cards)
+        if exchange:
+            return [_reseeded(event) for event in events[:start]] + [_with_cards_exchanged(event, exchange) for event in events[start:]]
+    return None
+
+
+def _exchange(events: Sequence[DomainEvent], seat: int, cards: dict[str, Card]) -> dict[str, str]:
+    """Pairs of cards (both ways) that ``events``, from a shuffle on, let change places: both
+    were in the shuffled pile (a card in a hand already keeps its place)."""
+    shuffle = events[0]
+    assert isinstance(shuffle, DrawPileShuffled)
+    seen_by: dict[str, set[str]] = {card: set() for card in shuffle.order}
+    for event in events:
+        private = isinstance(event, _PRIVATE_TO_SEAT) and event.seat == seat
+        audience = "nobody" if isinstance(event, DrawPileShuffled) else "seat" if private else "others"
+        for text in _strings(msgspec.to_builtins(event)):
+            if text in seen_by:
+                seen_by[text].add(audience)
+    own = [card for card, seen in seen_by.items() if "seat" in seen and seen <= {"seat", "nobody"}]
+    unseen = [card for card, seen in seen_by.items() if seen == {"nobody"}]
+    exchange: dict[str, str] = {}
+    for card in own:
+        spare = next((c for c in unseen if cards[c].kind is cards[card].kind and c not in exchange), None)
+        if spare is not None:
+            exchange |= {card: spare, spare: card}
+    return exchange
+
+
+def _reseeded(event: DomainEvent) -> DomainEvent:
+    if isinstance(event, GameCreated):
+        return msgspec.structs.replace(event, seed=f"{event.seed} and another")
+    return event
+
+
+def _with_cards_exchanged(event: DomainEvent, exchange: dict[str, str]) -> DomainEvent:
+    fields = {name: _exchanged(getattr(event, name), exchange) for name in event.__struct_fields__}
+    return msgspec.structs.replace(event, **fields)
+
+
+# -- the toy ------------------------------------------------------------------------------------
+
+
+def toy_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
+    """Exchange ``seat``'s card with the card set aside, turn its choice the other way while it
+    is not revealed, and give the game another seed."""
+    dealt = next((e.card for e in events if isinstance(e, CardDealt) and e.seat == seat), None)
+    aside = next((e.card for e in events if isinstance(e, CardSetAside)), None)
+    if dealt is None or aside is None:
+        return None
+    revealed = any(isinstance(e, ChoicesRevealed) for e in events)
+
+    def changed(event: DomainEvent) -> DomainEvent:
+        match event:
+            case GameOpened():
+                return msgspec.structs.replace(event, seed=f"{event.seed} and another")
+            case CardDealt() if event.seat == seat:
+                return msgspec.structs.replace(event, card=aside)
+            case CardSetAside():
+                return msgspec.structs.replace(event, card=dealt)
+            case ChoiceCommitted() if event.seat == seat and not revealed:
+                return msgspec.structs.replace(event, choice="check" if event.choice == "bet" else "bet")
+        return event
+
+    return [changed(event) for event in events]
+
+
+RULESETS: tuple[RulesetUnderTest, ...] = (
+    RulesetUnderTest(
+        id="dodgecity",
+        rules=DODGECITY,
+        rules_md=ROOT / "docs" / "RULES.md",
+        seat_counts=(2, 3, 4, 5),
+        invariants=dodgecity_violations,
+        twin=dodgecity_twin,
+        seeds=("a", "b", "c"),
+    ),
+    RulesetUnderTest(
+        id="toy",
+        rules=TOY,
+        rules_md=ROOT / "tests" / "kernel" / "toy" / "RULES.md",
+        seat_counts=(2,),
+        invariants=toy_invariants.violations,
+        twin=toy_twin,
+        seeds=tuple("abcdefghijkl"),  # a game is a handful of steps: enough seeds to meet every ending
+    ),
+)

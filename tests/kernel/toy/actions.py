@@ -1,0 +1,53 @@
+"""What a seat can be asked, and what it can send back: one tagged struct per kind of action.
+
+``legal_actions`` lists ready-made instances, which go straight back to ``act``; over JSON they are
+objects tagged by ``"kind"``, decoded with :data:`ACTION_TYPE`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import msgspec
+
+from tests.kernel.toy.events import Choice
+
+
+class ToyAction(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", forbid_unknown_fields=True):
+    pass
+
+
+class Commit(ToyAction, frozen=True, tag="commit"):
+    """Secretly bet or check ([TOY-COMMIT])."""
+
+    choice: Choice
+
+
+class Call(ToyAction, frozen=True, tag="call"):
+    """Match the other seat's bet ([TOY-REACT])."""
+
+
+class Fold(ToyAction, frozen=True, tag="fold"):
+    """Give up the pot to the other seat's bet ([TOY-FOLD])."""
+
+
+ACTION_TYPE = Commit | Call | Fold
+
+
+class DecisionKind(StrEnum):
+    COMMIT = "commit"  # both seats at once, independently
+    REACT = "react"  # the seat that checked, facing a bet
+
+
+class ToyDecision(msgspec.Struct, frozen=True, kw_only=True):
+    """A decision the game waits for: ``seat`` must ``kind``."""
+
+    seat: int
+    kind: DecisionKind
+
+
+#: The action kinds each decision accepts.
+ACCEPTS: dict[DecisionKind, tuple[type[ToyAction], ...]] = {
+    DecisionKind.COMMIT: (Commit,),
+    DecisionKind.REACT: (Call, Fold),
+}

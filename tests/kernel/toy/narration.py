@@ -1,0 +1,70 @@
+"""A game of toy poker told in plain English, one sentence per event.
+
+``describe`` words an event already redacted for its reader by ``views.event_view``, saying "a
+card face down" where a value was hidden. It reads only the seats' names and the settings from the
+state, never a card or a choice: those come from the event alone, or the words would leak them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.events.base import DomainEvent
+
+from tests.kernel.toy.events import (
+    HIDDEN,
+    Called,
+    CardDealt,
+    CardSetAside,
+    ChoiceCommitted,
+    ChoicesRevealed,
+    EndReason,
+    Folded,
+    GameEnded,
+    GameOpened,
+    GameStarted,
+    SeatTaken,
+)
+
+CARD_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def describe(event: DomainEvent, names: Sequence[str]) -> str:
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    match event:
+        case GameOpened():
+            return f"A game of toy poker was opened for {event.seats} seats, with an ante of {_chips(event.settings.ante)}."
+        case SeatTaken():
+            player = "" if event.bot is None else f" (a {event.bot} bot)"
+            return f"{event.name}{player} took seat {event.seat}."
+        case GameStarted():
+            return f"The game started: each of the {event.seats} seats put {_chips(event.ante)} in the pot."
+        case CardDealt():
+            card = "a card face down" if event.card == HIDDEN else f"the {CARD_NAMES[event.card]}"
+            return f"{name(event.seat)} was dealt {card}."
+        case CardSetAside():
+            card = "A card" if event.card == HIDDEN else f"The {CARD_NAMES[event.card]}"
+            return f"{card} was set aside face down."
+        case ChoiceCommitted():
+            choice = "a choice face down" if event.choice == HIDDEN else f"to {event.choice}"
+            return f"{name(event.seat)} committed {choice}."
+        case ChoicesRevealed():
+            said = " and ".join(f"{name(seat)} {choice}s" for seat, choice in enumerate(event.choices))
+            return f"Both choices were revealed: {said}."
+        case Called():
+            return f"{name(event.seat)} called, putting 1 chip in the pot."
+        case Folded():
+            return f"{name(event.seat)} folded."
+        case GameEnded() if event.reason is EndReason.FOLD:
+            return f"{name(event.winner)} won the pot of {_chips(event.pot)} without a showdown."
+        case GameEnded():
+            best = CARD_NAMES[event.shown[event.winner]]
+            beaten = " and ".join(CARD_NAMES[card] for seat, card in enumerate(event.shown) if seat != event.winner)
+            return f"{name(event.winner)} won the pot of {_chips(event.pot)} at the showdown, the {best} beating the {beaten}."
+    return f"Something happened that toy poker does not know: {type(event).__name__}."
+
+
+def _chips(count: int) -> str:
+    return f"{count} chip" if count == 1 else f"{count} chips"
