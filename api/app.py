@@ -50,7 +50,8 @@ from api.stream import GameWakeups, stream_routes
 from api.threads import in_worker_thread, use_store_threads
 from engine.application import DodgeCityApplication, GameNotFoundError
 from engine.bot_seats import BotSeats
-from projections.read_models import Board, GamesPage, LeaderboardRow, Scores
+from projections.dodgecity.read_models import Board, Scores
+from projections.read_models import GamesPage, LeaderboardRow
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ def create_app(
     )
     def board(game_id: FromPath[UUID]) -> Board:
         """Each building in play with its figure, value and status, and every stone."""
-        found = games.projections.board(game_id)
+        found: Board | None = games.projections.board(game_id)
         if found is None:
             raise GameNotFoundError(game_id)
         return found
@@ -137,7 +138,7 @@ def create_app(
     )
     def scores(game_id: FromPath[UUID]) -> Scores:
         """Each player's points, money, value discs and rank."""
-        found = games.projections.scores(game_id)
+        found: Scores | None = games.projections.scores(game_id)
         if found is None:
             raise GameNotFoundError(game_id)
         return found

@@ -161,7 +161,7 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         self, state: StateT, seat: int, action: ActionT, pending: Sequence[DecisionT]
     ) -> bool:
         """Whether ``act`` would accept ``action``: every listed action, and any other spelling
-        of a listed move the rules accept (Dodge City: a stone placed with the figure named)."""
+        of a listed move the rules accept (say, a stone placed with its building's figure named)."""
         ...
 
     def act(

@@ -242,7 +242,10 @@ class DodgeCityApplication(Application[UUID]):
             with _creating_tables(self.database):
                 super().__init__(env=self.database.event_store_env())
                 self.projections = Projections(
-                    _projection_database(self.database), self, catch_up_on_read=True
+                    _projection_database(self.database),
+                    self,
+                    catch_up_on_read=True,
+                    registry=self.registry,
                 )
                 self._projector = BackgroundProjector(self.projections.catch_up)
         except (PersistenceError, psycopg.Error, sqlite3.Error, OSError) as error:

@@ -131,6 +131,14 @@ def installed_kits() -> dict[str, GameKit]:
     return kits
 
 
+def register_kit(kit: GameKit) -> None:
+    """Add a kit to this process's (a test's ruleset); one already there by that name must be
+    this very kit."""
+    kits = installed_kits()
+    if kits.setdefault(kit.name, kit) is not kit:
+        raise ValueError(f"a kit named {kit.name!r} is registered already")
+
+
 def kit_for(rules: AnyRules | str) -> GameKit:
     """The kit of ``rules`` (a ruleset or its name)."""
     name = rules if isinstance(rules, str) else rules.name

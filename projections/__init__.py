@@ -1,23 +1,14 @@
-"""Read models built from the event log (board, scores, game list, leaderboard), kept in SQL tables
-next to the events and updated exactly once per event."""
+"""Read models built from the event log, kept in SQL tables next to the events and updated exactly
+once per event: the kernel's (the game list and the leaderboard) for every game, and each game's
+own (``projections/<game>/``, found through the ``projections.read_models`` entry points)."""
 
 from projections.feed import EventFeed, Notification
+from projections.plugin import ReadModel, ReadModels, Table
 from projections.projector import Projections
-from projections.read_models import (
-    Board,
-    BuildingRow,
-    GamesPage,
-    GameSummary,
-    LeaderboardRow,
-    ScoreRow,
-    Scores,
-    StoneRow,
-)
+from projections.read_models import GamesPage, GameSummary, LeaderboardRow
 from projections.sql import Database, PostgresDatabase, SQLiteDatabase
 
 __all__ = [
-    "Board",
-    "BuildingRow",
     "Database",
     "EventFeed",
     "GameSummary",
@@ -26,8 +17,8 @@ __all__ = [
     "Notification",
     "PostgresDatabase",
     "Projections",
+    "ReadModel",
+    "ReadModels",
     "SQLiteDatabase",
-    "ScoreRow",
-    "Scores",
-    "StoneRow",
+    "Table",
 ]

@@ -6,13 +6,12 @@ projection code runs on every backend.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 from uuid import UUID
 
 import msgspec
 
-from domain.dodgecity.state import GameState
-from domain.events.dodgecity import DomainEvent
+from domain.events.base import DomainEvent
 
 
 class Notification(msgspec.Struct, frozen=True, kw_only=True):
@@ -20,7 +19,7 @@ class Notification(msgspec.Struct, frozen=True, kw_only=True):
 
     position: int  # global, increasing; there may be gaps
     game_id: UUID
-    version: int  # the event's version within its game, 1 for GameCreated
+    version: int  # the event's version within its game, 1 for the game's first event
     recorded_at: str  # ISO 8601 UTC, as stored with the event
     event: DomainEvent
 
@@ -30,6 +29,6 @@ class EventFeed(Protocol):
         """Up to ``limit`` stored events with a position greater than ``position``, in order."""
         ...
 
-    def state_at(self, game_id: UUID, version: int) -> GameState:
-        """The game's state after its event ``version``, folded from the log."""
+    def state_at(self, game_id: UUID, version: int) -> Any:
+        """The game's state after its event ``version``, folded from the log by its ruleset."""
         ...

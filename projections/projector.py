@@ -1,4 +1,8 @@
-"""Keeping the read models up to date with the event log, exactly once.
+"""Keeping the read models up to date with the event log, exactly once, for every game.
+
+Each game is folded by its own ruleset, found from the topic of its first event. Every game gets
+the kernel's read models (the game list and the leaderboard); a game whose ruleset registers read
+models of its own (``projections/plugin.py``) gets those too, in that ruleset's tables.
 
 A batch is one transaction: it locks the tracking row, folds the batch's events into the states of
 the games they belong to, rewrites those games' rows and moves the tracked position past the batch.
@@ -12,33 +16,40 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
 
-from attrs import define
+from attrs import Factory, define
 
-from domain.dodgecity.evolve import evolve
-from domain.dodgecity.state import GameState
-from domain.events.dodgecity import GameEnded
+from domain.registry import AnyRules, Registry, default_registry, topic_of
+from domain.ruleset import GameStatus
 from projections import read_models, store
 from projections.feed import EventFeed, Notification
-from projections.read_models import Board, GamesPage, GameSummary, LeaderboardRow, Scores
-from projections.sql import Database, Transaction
+from projections.plugin import ReadModels, Table, installed_read_models
+from projections.read_models import GamesPage, GameSummary, LeaderboardRow
+from projections.sql import Database, Row, Transaction
 
 #: Games whose folded state is kept between batches; others are fetched from the feed again.
 CACHED_GAMES = 1024
+
+#: Equal to no change key, so that a read model not written yet has its rows made.
+_NEVER = object()
 
 
 @define
 class _Folded:
     """A game's state after its event ``version`` (the state itself does not know its version),
-    and the rows last written from it, when this projector wrote them."""
+    what it is played by, and the rows last written from it, when this projector wrote them."""
 
-    state: GameState
+    rules: AnyRules
+    own: ReadModels | None  # the ruleset's own read models, if it has any
+    seats: int
+    state: Any
     version: int
     written: store.GameRows | None = None
-    board_key: list[object] | None = None  # what the board looked like when ``written`` was made
+    #: What each read model with a change key looked like when ``written`` was made.
+    keys: dict[str, object] = Factory(dict)
 
 
 class _StateCache:
@@ -74,57 +85,58 @@ class _GameChange:
 
     folded: _Folded
     written_before: store.GameRows | None  # None when the rows in the table are not known
+    ended_before: bool  # whether the game had ended before the batch
     created_at: str | None  # known only when the batch holds the game's first event
     updated_at: str
-    ended: bool = False
 
-    def rows(self, game_id: UUID) -> tuple[store.GameRows, list[object]]:
-        """The game's rows now, and the board key they were made from."""
-        state = self.folded.state
+    def ended(self) -> bool:
+        """Whether the game ended in this batch."""
+        folded = self.folded
+        return not self.ended_before and folded.rules.status(folded.state) is GameStatus.ENDED
+
+    def rows(self, game_id: UUID) -> tuple[store.GameRows, dict[str, object]]:
+        """The game's rows now, and the change keys they were made from."""
+        folded = self.folded
+        state, own = folded.state, folded.own
         summary = read_models.game_summary(
             game_id,
+            folded.rules,
             state,
-            version=self.folded.version,
+            seats=folded.seats,
+            pass_number=0 if own is None else own.progress(state),
+            version=folded.version,
             # Only an insert writes created_at, and the game's row is inserted by the batch that
             # holds its first event; otherwise this value is ignored.
             created_at=self.created_at or self.updated_at,
             updated_at=self.updated_at,
         )
-        board_key = _board_key(state)
+        tables: dict[str, frozenset[Row]] = {}
+        keys: dict[str, object] = {}
         written = self.written_before
-        if written is not None and board_key == self.folded.board_key:
-            # Most commands leave the board as it was: keep its rows rather than rebuild a
-            # hundred stones' worth, so a late command costs what an early one does.
-            board = read_models.Board(game_id=game_id, buildings=(), stones=())
-            rows = store.game_rows(
-                store.GameReadModels(
-                    board=board, scores=read_models.scores(game_id, state), summary=summary
-                )
-            )
-            for table in ("board_buildings", "board_stones"):
-                rows.tables[table] = written.tables[table]
-            return rows, board_key
-        models = store.GameReadModels(
-            board=read_models.board(game_id, state),
-            scores=read_models.scores(game_id, state),
-            summary=summary,
-        )
-        return store.game_rows(models), board_key
-
-
-def _board_key(state: GameState) -> list[object]:
-    """Everything the board read model is made of, cheap to compare."""
-    return [
-        (b.id, b.figure, b.status, b.scored_by, dict(b.stones)) for b in state.buildings.values()
-    ]
+        for model in () if own is None else own.models:
+            if model.change_key is not None:
+                key = keys[model.name] = model.change_key(state)
+                if written is not None and folded.keys.get(model.name, _NEVER) == key:
+                    # Unchanged since written: keep the rows rather than make them again.
+                    for table in model.tables:
+                        tables[table.name] = written.tables[table.name]
+                    continue
+            for name, rows in model.rows(game_id, state).items():
+                tables[name] = frozenset(rows)
+        return store.GameRows(str(game_id), tables, store.game_row(summary)), keys
 
 
 class Projections:
-    """The board, scores, game list and leaderboard read models, and the projector feeding them.
+    """The kernel's read models (the game list, the leaderboard), every game's own, and the
+    projector feeding them.
 
     Safe to share between threads; several instances (or processes) may share one database.
     With ``catch_up_on_read``, every query of a read model first projects whatever the log holds
     beyond it, so a caller reads its own writes however far behind the projector was.
+
+    Opening a database whose read models were written by an older version of the tables (or of
+    no version: the first) drops them all and projects the whole log again before anything else,
+    in one transaction: a second process opening it meanwhile waits, then finds it done.
     """
 
     def __init__(
@@ -134,19 +146,46 @@ class Projections:
         *,
         batch_size: int = 1000,
         catch_up_on_read: bool = False,
+        registry: Registry | None = None,
+        games: Iterable[ReadModels] | None = None,
     ) -> None:
+        """``registry`` tells each game's ruleset (default: every installed ruleset); ``games``
+        are the rulesets' own read models (default: every installed one)."""
         if batch_size < 1:
             raise ValueError("batch_size must be at least 1")
         self._catch_up_on_read = catch_up_on_read
         self._database = database
         self._feed = feed
         self._batch_size = batch_size
+        self._registry = registry or default_registry()
+        self._games = {
+            own.ruleset: own for own in (installed_read_models() if games is None else games)
+        }
+        self._tables: dict[str, Table] = {
+            table.name: table for own in self._games.values() for table in own.tables()
+        }
         self._cache = _StateCache(CACHED_GAMES)
         self._lock = threading.Lock()  # one batch at a time in this process: the cache is shared
-        store.create_tables(database)
+        self._open_tables()
         # The last position seen committed. Positions only grow, so an empty feed after it means
         # there is nothing to do, found without touching the read-model database.
         self._seen = self.position()
+
+    def _open_tables(self) -> None:
+        """Create what is missing; rebuild every table when any is older than this code's."""
+        games = list(self._games.values())
+        wanted = store.wanted_versions(games)
+        with self._database.schema_change() as tx:
+            store.create_tracking(tx)
+            if not store.outdated(store.schema_versions(tx), wanted):
+                store.create_tables(tx, games)
+                return
+            projected = store.lock_position(tx)
+            store.drop_tables(tx, games)
+            store.create_tables(tx, games)
+            if projected:  # else the tables were empty, and catching up fills them
+                self._project_log(tx)
+            store.set_versions(tx, wanted)
 
     # -- projecting ------------------------------------------------------------------------
 
@@ -193,25 +232,29 @@ class Projections:
         the old tables until the new ones are complete. Returns how many events were projected."""
         with self._lock:
             self._cache.clear()
-            position = total = 0
             try:
                 with self._database.write() as tx:
                     store.lock_position(tx)
-                    store.wipe(tx)
-                    while notifications := self._feed.notifications_after(
-                        position, self._batch_size
-                    ):
-                        # From the start of the log with an empty cache, every game's first event
-                        # is its creation: preparing reads nothing more from the store.
-                        self._project(tx, notifications, set(), self._prepare(notifications))
-                        position = notifications[-1].position
-                        total += len(notifications)
-                    store.set_position(tx, position)
+                    store.wipe(tx, self._games.values())
+                    position, total = self._project_log(tx)
             except BaseException:
                 self._cache.clear()
                 raise
             self._seen = position
             return total
+
+    def _project_log(self, tx: Transaction) -> tuple[int, int]:
+        """Project the whole log into empty tables; returns the position reached and how many
+        events were projected."""
+        position = total = 0
+        while notifications := self._feed.notifications_after(position, self._batch_size):
+            # From the start of the log with an empty cache, every game's first event is its
+            # opening: preparing reads nothing more from the store.
+            self._project(tx, notifications, set(), self._prepare(notifications, tx))
+            position = notifications[-1].position
+            total += len(notifications)
+        store.set_position(tx, position)
+        return position, total
 
     def _project(
         self,
@@ -223,69 +266,108 @@ class Projections:
         changes: dict[UUID, _GameChange] = {}
         for notification in notifications:
             touched.add(notification.game_id)
-            folded = self._fold(notification, ready)
             change = changes.get(notification.game_id)
             if change is None:
+                before = ready[notification.game_id]
                 # A state fetched afresh from the feed knows no rows: another projector may have
                 # written this game since this one last did.
                 change = changes[notification.game_id] = _GameChange(
-                    folded,
-                    written_before=folded.written,
+                    before,
+                    written_before=before.written,
+                    ended_before=before.rules.status(before.state) is GameStatus.ENDED,
                     created_at=None,
                     updated_at=notification.recorded_at,
                 )
+            self._fold(notification, ready)
             change.updated_at = notification.recorded_at
             if notification.version == 1:
                 change.created_at = notification.recorded_at
-            if isinstance(notification.event, GameEnded):
-                change.ended = True
         made = {game: change.rows(game) for game, change in changes.items()}
         updates = [(change.written_before, made[game][0]) for game, change in changes.items()]
-        store.write_games(tx, updates)
+        store.write_games(tx, updates, self._tables)
         # Remembered before the commit: if the transaction fails, every touched game is forgotten.
         for game, change in changes.items():
-            change.folded.written, change.folded.board_key = made[game]
+            change.folded.written, change.folded.keys = made[game]
         store.add_to_leaderboard(
             tx,
             [
-                row
+                (change.folded.rules.name, row)
                 for change in changes.values()
-                if change.ended
-                for row in read_models.leaderboard_contribution(change.folded.state)
+                if change.ended()
+                for row in read_models.leaderboard_contribution(
+                    change.folded.rules, change.folded.state
+                )
             ],
         )
 
-    def _prepare(self, notifications: Sequence[Notification]) -> dict[UUID, _Folded]:
-        """Each game of the batch folded up to just before its first event in the batch."""
-        ready: dict[UUID, _Folded] = {}
+    def _prepare(
+        self, notifications: Sequence[Notification], tx: Transaction | None = None
+    ) -> dict[UUID, _Folded]:
+        """Each game of the batch folded up to just before its first event in the batch; ``tx``
+        is the transaction the batch is written in, when it is open already."""
+        firsts: dict[UUID, Notification] = {}
         for notification in notifications:
-            game_id, version = notification.game_id, notification.version
-            if game_id in ready:
-                continue
+            firsts.setdefault(notification.game_id, notification)
+        ready: dict[UUID, _Folded] = {}
+        midway: list[Notification] = []
+        for game_id, first in firsts.items():
             folded = self._cache.get(game_id)
-            if folded is None or folded.version != version - 1:
-                folded = _Folded(self._state_before(game_id, version), version - 1)
-            ready[game_id] = folded
+            if folded is not None and folded.version == first.version - 1:
+                ready[game_id] = folded
+            elif first.version == 1:
+                rules = self._registry.of_topic(topic_of(type(first.event)))
+                seats = rules.opening(first.event).seats
+                ready[game_id] = self._folded(rules, seats, rules.new_state(), 0)
+            elif folded is not None:  # known, but another projector wrote it since
+                ready[game_id] = self._fetched(folded.rules, folded.seats, first)
+            else:
+                midway.append(first)
+        if midway:
+            openings = self._openings([first.game_id for first in midway], tx)
+            for first in midway:
+                ruleset, seats = openings[first.game_id]
+                ready[first.game_id] = self._fetched(self._registry.get(ruleset), seats, first)
         return ready
 
-    def _fold(self, notification: Notification, ready: dict[UUID, _Folded]) -> _Folded:
-        """The game's state after this event, folded on from the one prepared for the batch."""
+    def _folded(self, rules: AnyRules, seats: int, state: Any, version: int) -> _Folded:
+        return _Folded(rules, self._games.get(rules.name), seats, state, version)
+
+    def _fetched(self, rules: AnyRules, seats: int, first: Notification) -> _Folded:
+        """The game just before ``first``, folded by the feed."""
+        state = self._feed.state_at(first.game_id, first.version - 1)
+        # Folding changes a state in place, and the feed may keep what it hands out.
+        return self._folded(rules, seats, copy.deepcopy(state), first.version - 1)
+
+    def _openings(
+        self, game_ids: Sequence[UUID], tx: Transaction | None
+    ) -> dict[UUID, tuple[str, int]]:
+        """The ruleset and seats of games met midway in the log, from their lines in the game
+        list: a game's first event comes before any other in the log, so it was projected
+        already, by this projector or another."""
+        if tx is None:
+            with self._database.read() as read:
+                found = store.openings(read, game_ids)
+        else:
+            found = store.openings(tx, game_ids)
+        missing = [str(game_id) for game_id in game_ids if game_id not in found]
+        if missing:
+            raise LookupError(
+                f"games met midway in the log have no line in the game list: {missing}; "
+                "rebuild the read models"
+            )
+        return found
+
+    def _fold(self, notification: Notification, ready: dict[UUID, _Folded]) -> None:
+        """Fold the event into the game's state prepared for the batch."""
         folded = ready[notification.game_id]
         if folded.version != notification.version - 1:
             raise AssertionError(
                 f"game {notification.game_id}: event {notification.version} does not follow "
                 f"version {folded.version} in the feed"
             )
-        evolve(folded.state, notification.event)
+        folded.rules.evolve(folded.state, notification.event)
         folded.version = notification.version
         self._cache.put(notification.game_id, folded)
-        return folded
-
-    def _state_before(self, game_id: UUID, version: int) -> GameState:
-        if version == 1:
-            return GameState()
-        # Folding changes a state in place, and the feed may keep what it hands out.
-        return copy.deepcopy(self._feed.state_at(game_id, version - 1))
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -298,15 +380,23 @@ class Projections:
         if self._catch_up_on_read:
             self.catch_up()
 
-    def board(self, game_id: UUID) -> Board | None:
+    def read_model(self, game_id: UUID, name: str) -> Any:
+        """One game's read model ``name`` of its ruleset's own (its ``ReadModel.answer``), or
+        None when no such game is known or its ruleset has no read model so named."""
         self._fresh()
         with self._database.read() as tx:
-            return store.load_board(tx, game_id)
+            ruleset = store.ruleset_of(tx, game_id)
+            own = None if ruleset is None else self._games.get(ruleset)
+            model = None if own is None else own.model(name)
+            return None if model is None else model.load(tx, game_id)
 
-    def scores(self, game_id: UUID) -> Scores | None:
-        self._fresh()
-        with self._database.read() as tx:
-            return store.load_scores(tx, game_id)
+    def board(self, game_id: UUID) -> Any:
+        """The game's ``board`` read model; None for an unknown game or a ruleset without one."""
+        return self.read_model(game_id, "board")
+
+    def scores(self, game_id: UUID) -> Any:
+        """The game's ``scores`` read model; None for an unknown game or a ruleset without."""
+        return self.read_model(game_id, "scores")
 
     def game(self, game_id: UUID) -> GameSummary | None:
         """One game's line of the game list."""
@@ -314,24 +404,35 @@ class Projections:
         with self._database.read() as tx:
             return store.load_game(tx, game_id)
 
-    def games(self, *, status: str | None = None, limit: int = 50, offset: int = 0) -> GamesPage:
-        """The game list, newest first, optionally only games in one status."""
+    def games(
+        self,
+        *,
+        status: str | None = None,
+        ruleset: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> GamesPage:
+        """The game list, newest first, optionally only games in one status, of one ruleset."""
         _check_page(limit, offset)
         self._fresh()
         with self._database.read() as tx:
-            return store.load_games(tx, status=status, limit=limit, offset=offset)
+            return store.load_games(tx, status=status, ruleset=ruleset, limit=limit, offset=offset)
 
-    def leaderboard(self, *, limit: int = 50, offset: int = 0) -> list[LeaderboardRow]:
-        """Players by games won, then points, then name; ended games only."""
+    def leaderboard(
+        self, *, ruleset: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[LeaderboardRow]:
+        """Players by games won, then points, then name; ended games only. With ``ruleset``, the
+        games of that ruleset; without, every game of every ruleset, a name's games, wins and
+        points added up across rulesets (a point is whatever each game scores)."""
         _check_page(limit, offset)
         self._fresh()
         with self._database.read() as tx:
-            return store.load_leaderboard(tx, limit=limit, offset=offset)
+            return store.load_leaderboard(tx, ruleset=ruleset, limit=limit, offset=offset)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
-        """Every table's rows, sorted, the tracking row included."""
+        """Every table's rows, sorted, every game's own tables and the tracking rows included."""
         with self._database.read() as tx:
-            return store.dump(tx)
+            return store.dump(tx, self._games.values())
 
     def close(self) -> None:
         """Close the database this was given; it is not usable afterwards."""

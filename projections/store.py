@@ -1,4 +1,5 @@
-"""The read-model tables: their definitions, the tracked log position, writes and queries.
+"""The read-model tables: the kernel's (the game list, the leaderboard) and every game's own, the
+tracked log position, the schema version, writes and queries.
 
 Every function works inside a transaction it is given, so the caller decides what commits
 together: a batch's rows and its new position always do. Game ids are stored as text and tuples as
@@ -7,34 +8,31 @@ JSON text, which reads back the same on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 from uuid import UUID
 
 import msgspec
 
-from domain.dodgecity.figures import Figure
-from domain.dodgecity.state import BuildingStatus, Status
-from domain.events.dodgecity import Colour, EndReason
-from projections.read_models import (
-    Board,
-    BuildingRow,
-    GamesPage,
-    GameSummary,
-    LeaderboardRow,
-    ScoreRow,
-    Scores,
-    StoneRow,
-)
-from projections.sql import Database, Row, Transaction
+from domain.ruleset import GameStatus
+from projections.plugin import ReadModels, Table
+from projections.read_models import GamesPage, GameSummary, LeaderboardRow
+from projections.sql import Row, Transaction
 
 #: The tracking row of these read models; one row, so every batch locks the same row.
 TRACKING_NAME = "read_models"
 
-#: Every table and its columns, in the order they are created and dumped.
+#: The schema row of the kernel's own tables; each game's row is named after its ruleset.
+KERNEL_SCHEMA = "kernel"
+#: The version of the kernel's tables. The first had none stored: a game list without rulesets,
+#: and one game's tables beside it. 2: rulesets, and each game's tables named after its ruleset.
+SCHEMA_VERSION = 2
+
+#: The kernel's read-model tables and their columns, in the order they are created and dumped.
 COLUMNS: dict[str, tuple[str, ...]] = {
     "games": (
         "game_id",
+        "ruleset",
         "status",
         "max_players",
         "players",
@@ -45,26 +43,31 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "created_at",
         "updated_at",
     ),
-    "board_buildings": (
-        "game_id",
-        "building",
-        "ordinal",
-        "name",
-        "figure",
-        "value",
-        "status",
-        "scored_by",
-    ),
-    "board_stones": ("game_id", "building", "row", "col", "seat", "colour"),
-    "scores": ("game_id", "seat", "name", "colour", "points", "money", "value_discs", "rank"),
-    "leaderboard": ("name", "played", "won", "points"),
-    "projection_tracking": ("name", "position"),
+    "leaderboard": ("ruleset", "name", "played", "won", "points"),
 }
-READ_MODEL_TABLES = tuple(table for table in COLUMNS if table != "projection_tracking")
+#: Where the projector keeps its position and the versions of the tables it wrote.
+TRACKING_COLUMNS: dict[str, tuple[str, ...]] = {
+    "projection_tracking": ("name", "position"),
+    "read_model_schema": ("name", "version"),
+}
 
-_CREATE = (
+_CREATE_TRACKING = (
+    """CREATE TABLE IF NOT EXISTS projection_tracking (
+        name TEXT PRIMARY KEY,
+        position BIGINT NOT NULL)""",
+    # The row exists before any batch runs, so the first batches of two processes lock the same
+    # row instead of both finding none.
+    """INSERT INTO projection_tracking (name, position) VALUES (?, 0)
+        ON CONFLICT (name) DO NOTHING""",
+    """CREATE TABLE IF NOT EXISTS read_model_schema (
+        name TEXT PRIMARY KEY,
+        version INTEGER NOT NULL)""",
+)
+
+_CREATE_KERNEL = (
     """CREATE TABLE IF NOT EXISTS games (
         game_id TEXT PRIMARY KEY,
+        ruleset TEXT NOT NULL,
         status TEXT NOT NULL,
         max_players INTEGER NOT NULL,
         players TEXT NOT NULL,
@@ -76,75 +79,75 @@ _CREATE = (
         updated_at TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS games_newest ON games (created_at DESC, game_id)",
     "CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at DESC, game_id)",
-    """CREATE TABLE IF NOT EXISTS board_buildings (
-        game_id TEXT NOT NULL,
-        building TEXT NOT NULL,
-        ordinal INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        figure TEXT,
-        value INTEGER,
-        status TEXT NOT NULL,
-        scored_by INTEGER,
-        PRIMARY KEY (game_id, building))""",
-    """CREATE TABLE IF NOT EXISTS board_stones (
-        game_id TEXT NOT NULL,
-        building TEXT NOT NULL,
-        row INTEGER NOT NULL,
-        col INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        colour TEXT NOT NULL,
-        PRIMARY KEY (game_id, building, row, col))""",
-    """CREATE TABLE IF NOT EXISTS scores (
-        game_id TEXT NOT NULL,
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        colour TEXT NOT NULL,
-        points INTEGER NOT NULL,
-        money INTEGER NOT NULL,
-        value_discs TEXT NOT NULL,
-        rank INTEGER NOT NULL,
-        PRIMARY KEY (game_id, seat))""",
+    """CREATE INDEX IF NOT EXISTS games_by_ruleset
+        ON games (ruleset, status, created_at DESC, game_id)""",
     """CREATE TABLE IF NOT EXISTS leaderboard (
-        name TEXT PRIMARY KEY,
+        ruleset TEXT NOT NULL,
+        name TEXT NOT NULL,
         played INTEGER NOT NULL,
         won INTEGER NOT NULL,
-        points INTEGER NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS leaderboard_ranking ON leaderboard (won DESC, points DESC, name)",
-    """CREATE TABLE IF NOT EXISTS projection_tracking (
-        name TEXT PRIMARY KEY,
-        position BIGINT NOT NULL)""",
-    # The row exists before any batch runs, so the first batches of two processes lock the same
-    # row instead of both finding none.
-    """INSERT INTO projection_tracking (name, position) VALUES (?, 0)
-        ON CONFLICT (name) DO NOTHING""",
+        points INTEGER NOT NULL,
+        PRIMARY KEY (ruleset, name))""",
 )
 
 
-class GameReadModels(NamedTuple):
-    """Everything one game contributes to the per-game tables."""
-
-    board: Board
-    scores: Scores
-    summary: GameSummary
-
-
-#: The tables holding several rows per game, and how many leading columns make a row's key.
-PER_GAME_KEYS: dict[str, int] = {"board_buildings": 2, "board_stones": 4, "scores": 2}
-
-
 class GameRows(NamedTuple):
-    """A game's rows as written, per table, so the next write can touch only what changed."""
+    """A game's rows as written, per table of its own, so the next write can touch only what
+    changed; and its line of the game list."""
 
     game_id: str
     tables: dict[str, frozenset[Row]]
     summary: Row
 
 
-def create_tables(database: Database) -> None:
-    """Create every table that is missing; safe to run from several processes at once."""
-    with database.schema_change() as tx:
-        for statement in _CREATE:
-            tx.execute(statement, (TRACKING_NAME,) if "?" in statement else ())
+# -- the schema ------------------------------------------------------------------------------
+
+
+def create_tracking(tx: Transaction) -> None:
+    """The tracking row and the schema versions' table, if missing."""
+    for statement in _CREATE_TRACKING:
+        tx.execute(statement, (TRACKING_NAME,) if "?" in statement else ())
+
+
+def schema_versions(tx: Transaction) -> dict[str, int]:
+    """The version each set of tables was written with (none before versions were stored)."""
+    return {name: int(version) for name, version in tx.query("SELECT * FROM read_model_schema")}
+
+
+def wanted_versions(games: Iterable[ReadModels]) -> dict[str, int]:
+    return {KERNEL_SCHEMA: SCHEMA_VERSION, **{game.ruleset: game.version for game in games}}
+
+
+def outdated(stored: Mapping[str, int], wanted: Mapping[str, int]) -> bool:
+    """Whether some tables are missing or older than this code writes them."""
+    return any(stored.get(name, 0) < version for name, version in wanted.items())
+
+
+def drop_tables(tx: Transaction, games: Iterable[ReadModels]) -> None:
+    """Drop every read-model table known, the ones earlier versions wrote included."""
+    for game in games:
+        for name in (*(table.name for table in game.tables()), *game.retired_tables):
+            tx.execute(f"DROP TABLE IF EXISTS {name}")
+    for name in COLUMNS:
+        tx.execute(f"DROP TABLE IF EXISTS {name}")
+
+
+def create_tables(tx: Transaction, games: Iterable[ReadModels]) -> None:
+    """Create every read-model table that is missing."""
+    for statement in _CREATE_KERNEL:
+        tx.execute(statement)
+    for game in games:
+        for table in game.tables():
+            for statement in table.create:
+                tx.execute(statement)
+
+
+def set_versions(tx: Transaction, versions: Mapping[str, int]) -> None:
+    tx.executemany(
+        """INSERT INTO read_model_schema (name, version) VALUES (?, ?)
+            ON CONFLICT (name) DO UPDATE SET version = excluded.version""",
+        list(versions.items()),
+    )
 
 
 # -- the tracked position --------------------------------------------------------------------
@@ -171,10 +174,10 @@ def set_position(tx: Transaction, position: int) -> None:
     )
 
 
-def wipe(tx: Transaction) -> None:
+def wipe(tx: Transaction, games: Iterable[ReadModels]) -> None:
     """Empty every read model and start the position over (the tracking row stays, locked)."""
-    for table in READ_MODEL_TABLES:
-        tx.execute(f"DELETE FROM {table}")
+    for name in (*COLUMNS, *(table.name for game in games for table in game.tables())):
+        tx.execute(f"DELETE FROM {name}")
     set_position(tx, 0)
 
 
@@ -185,84 +188,48 @@ def _json(value: object) -> str:
     return msgspec.json.encode(value).decode()
 
 
-def game_rows(models: GameReadModels) -> GameRows:
-    return GameRows(
-        game_id=str(models.summary.game_id),
-        tables={
-            "board_buildings": frozenset(_buildings(models)),
-            "board_stones": frozenset(_stones(models)),
-            "scores": frozenset(_scores(models)),
-        },
-        summary=_game_row(models.summary),
-    )
-
-
-def write_games(tx: Transaction, updates: Sequence[tuple[GameRows | None, GameRows]]) -> None:
+def write_games(
+    tx: Transaction,
+    updates: Sequence[tuple[GameRows | None, GameRows]],
+    tables: Mapping[str, Table],
+) -> None:
     """Bring each game's rows from what was written before to the new rows.
 
     When the rows written before are not known (None), the game's rows are all replaced; when they
     are, only rows that differ are deleted and inserted, which keeps the usual batch, a command's
     few events, to a few small statements. The number of statements does not grow with the number
     of games."""
-    unknown = [(new.game_id,) for old, new in updates if old is None]
-    for table, key_width in PER_GAME_KEYS.items():
-        tx.executemany(f"DELETE FROM {table} WHERE game_id = ?", unknown)
+    for name, table in tables.items():
+        mine = [(old, new) for old, new in updates if name in new.tables]
+        if not mine:
+            continue
+        tx.executemany(
+            f"DELETE FROM {name} WHERE game_id = ?",
+            [(new.game_id,) for old, new in mine if not old],
+        )
         gone: list[Row] = []
         added: list[Row] = []
-        for old, new in updates:
-            before = old.tables[table] if old is not None else frozenset()
-            after = new.tables[table]
-            gone.extend(row[:key_width] for row in before - after)
+        for old, new in mine:
+            before = old.tables[name] if old is not None else frozenset()
+            after = new.tables[name]
+            gone.extend(row[: table.key_width] for row in before - after)
             added.extend(after - before)
-        key = " AND ".join(f"{column} = ?" for column in COLUMNS[table][:key_width])
-        tx.executemany(f"DELETE FROM {table} WHERE {key}", gone)
-        tx.executemany(_insert(table), added)
+        key = " AND ".join(f"{column} = ?" for column in table.columns[: table.key_width])
+        tx.executemany(f"DELETE FROM {name} WHERE {key}", gone)
+        tx.executemany(_insert(name, table.columns), added)
     tx.executemany(_UPSERT_GAME, [new.summary for _old, new in updates])
 
 
-def _insert(table: str) -> str:
-    columns = COLUMNS[table]
+def _insert(table: str, columns: Sequence[str]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
-
-
-# Enums are written as their values explicitly: a driver may otherwise pick an enum's name.
-
-
-def _buildings(game: GameReadModels) -> list[Row]:
-    game_id = str(game.board.game_id)
-    return [
-        (
-            game_id,
-            b.building,
-            ordinal,
-            b.name,
-            None if b.figure is None else b.figure.value,
-            b.value,
-            b.status.value,
-            b.scored_by,
-        )
-        for ordinal, b in enumerate(game.board.buildings)
-    ]
-
-
-def _stones(game: GameReadModels) -> list[Row]:
-    game_id = str(game.board.game_id)
-    return [(game_id, s.building, s.row, s.col, s.seat, s.colour.value) for s in game.board.stones]
-
-
-def _scores(game: GameReadModels) -> list[Row]:
-    game_id = str(game.scores.game_id)
-    return [
-        (game_id, p.seat, p.name, p.colour.value, p.points, p.money, _json(p.value_discs), p.rank)
-        for p in game.scores.players
-    ]
 
 
 # created_at is kept from the insert: a later batch may no longer know when the game began.
 _UPSERT_GAME = (
-    _insert("games")
+    _insert("games", COLUMNS["games"])
     + """
     ON CONFLICT (game_id) DO UPDATE SET
+        ruleset = excluded.ruleset,
         status = excluded.status,
         max_players = excluded.max_players,
         players = excluded.players,
@@ -274,108 +241,74 @@ _UPSERT_GAME = (
 )
 
 
-def _game_row(summary: GameSummary) -> Row:
+def game_row(summary: GameSummary) -> Row:
+    # Enums are written as their values explicitly: a driver may otherwise pick an enum's name.
     return (
         str(summary.game_id),
+        summary.ruleset,
         summary.status.value,
         summary.max_players,
         _json(summary.players),
         summary.pass_number,
         summary.version,
-        None if summary.end_reason is None else summary.end_reason.value,
+        summary.end_reason,
         _json(summary.winners),
         summary.created_at,
         summary.updated_at,
     )
 
 
-def add_to_leaderboard(tx: Transaction, rows: Sequence[LeaderboardRow]) -> None:
+def add_to_leaderboard(tx: Transaction, rows: Sequence[tuple[str, LeaderboardRow]]) -> None:
+    """Add each ``(ruleset, row)`` to that ruleset's line of the row's name."""
     tx.executemany(
-        _insert("leaderboard")
+        _insert("leaderboard", COLUMNS["leaderboard"])
         + """
-        ON CONFLICT (name) DO UPDATE SET
+        ON CONFLICT (ruleset, name) DO UPDATE SET
             played = leaderboard.played + excluded.played,
             won = leaderboard.won + excluded.won,
             points = leaderboard.points + excluded.points""",
-        [(row.name, row.played, row.won, row.points) for row in rows],
+        [(ruleset, row.name, row.played, row.won, row.points) for ruleset, row in rows],
     )
 
 
 # -- reading ---------------------------------------------------------------------------------
 
 
-def _game_exists(tx: Transaction, game_id: UUID) -> bool:
-    return bool(tx.query("SELECT 1 FROM games WHERE game_id = ?", (str(game_id),)))
+def ruleset_of(tx: Transaction, game_id: UUID) -> str | None:
+    """The ruleset of a game the read models know, else None."""
+    rows = tx.query("SELECT ruleset FROM games WHERE game_id = ?", (str(game_id),))
+    return str(rows[0][0]) if rows else None
 
 
-def load_board(tx: Transaction, game_id: UUID) -> Board | None:
-    if not _game_exists(tx, game_id):
-        return None
-    buildings = tx.query(
-        "SELECT building, name, figure, value, status, scored_by FROM board_buildings"
-        " WHERE game_id = ? ORDER BY ordinal",
-        (str(game_id),),
-    )
-    ordinals = {row[0]: ordinal for ordinal, row in enumerate(buildings)}
-    stones = tx.query(
-        "SELECT building, row, col, seat, colour FROM board_stones WHERE game_id = ?",
-        (str(game_id),),
-    )
-    return Board(
-        game_id=game_id,
-        buildings=tuple(_building(row) for row in buildings),
-        # In board order, then by cell, as read_models.board orders them.
-        stones=tuple(
-            _stone(row)
-            for row in sorted(stones, key=lambda row: (ordinals[row[0]], row[1], row[2]))
-        ),
-    )
+def openings(tx: Transaction, game_ids: Sequence[UUID]) -> dict[UUID, tuple[str, int]]:
+    """The ruleset and seats of each of ``game_ids`` the game list holds."""
+    found: dict[UUID, tuple[str, int]] = {}
+    for start in range(0, len(game_ids), _IDS_PER_QUERY):
+        chunk = [str(game_id) for game_id in game_ids[start : start + _IDS_PER_QUERY]]
+        rows = tx.query(
+            "SELECT game_id, ruleset, max_players FROM games"
+            f" WHERE game_id IN ({', '.join('?' for _ in chunk)})",
+            chunk,
+        )
+        found.update({UUID(game_id): (ruleset, int(seats)) for game_id, ruleset, seats in rows})
+    return found
 
 
-def _building(row: Row) -> BuildingRow:
-    building, name, figure, value, status, scored_by = row
-    return BuildingRow(
-        building=building,
-        name=name,
-        figure=None if figure is None else Figure(figure),
-        value=value,
-        status=BuildingStatus(status),
-        scored_by=scored_by,
-    )
+#: Ids in one ``IN`` list, far below any backend's limit on parameters.
+_IDS_PER_QUERY = 500
 
 
-def _stone(row: Row) -> StoneRow:
-    building, row_index, col, seat, colour = row
-    return StoneRow(building=building, row=row_index, col=col, seat=seat, colour=Colour(colour))
-
-
-def load_scores(tx: Transaction, game_id: UUID) -> Scores | None:
-    if not _game_exists(tx, game_id):
-        return None
-    rows = tx.query(
-        "SELECT seat, name, colour, points, money, value_discs, rank FROM scores"
-        " WHERE game_id = ? ORDER BY seat",
-        (str(game_id),),
-    )
-    return Scores(game_id=game_id, players=tuple(_score(row) for row in rows))
-
-
-def _score(row: Row) -> ScoreRow:
-    seat, name, colour, points, money, value_discs, rank = row
-    return ScoreRow(
-        seat=seat,
-        name=name,
-        colour=Colour(colour),
-        points=points,
-        money=money,
-        value_discs=msgspec.json.decode(value_discs, type=tuple[int, ...]),
-        rank=rank,
-    )
-
-
-def load_games(tx: Transaction, *, status: str | None, limit: int, offset: int) -> GamesPage:
+def load_games(
+    tx: Transaction, *, status: str | None, ruleset: str | None, limit: int, offset: int
+) -> GamesPage:
     """Newest first; games created at the same time come in game id order, so pages are stable."""
-    where, params = ("WHERE status = ?", (str(status),)) if status is not None else ("", ())
+    wanted = {
+        column: str(value)
+        for column, value in (("status", status), ("ruleset", ruleset))
+        if value is not None
+    }
+    where = "WHERE " + " AND ".join(f"{column} = ?" for column in wanted) if wanted else ""
+    params = tuple(wanted.values())
     columns = ", ".join(COLUMNS["games"])
     rows = tx.query(
         f"SELECT {columns} FROM games {where} ORDER BY created_at DESC, game_id LIMIT ? OFFSET ?",
@@ -392,33 +325,46 @@ def load_game(tx: Transaction, game_id: UUID) -> GameSummary | None:
 
 
 def _summary(row: Row) -> GameSummary:
-    game_id, status, max_players, players, pass_number, version, end_reason, winners = row[:8]
-    created_at, updated_at = row[8:]
+    game_id, ruleset, status, max_players, players, pass_number, version = row[:7]
+    end_reason, winners, created_at, updated_at = row[7:]
     return GameSummary(
         game_id=UUID(game_id),
-        status=Status(status),
+        ruleset=ruleset,
+        status=GameStatus(status),
         max_players=max_players,
         players=msgspec.json.decode(players, type=tuple[str, ...]),
         pass_number=pass_number,
         version=version,
-        end_reason=None if end_reason is None else EndReason(end_reason),
+        end_reason=end_reason,
         winners=msgspec.json.decode(winners, type=tuple[int, ...]),
         created_at=created_at,
         updated_at=updated_at,
     )
 
 
-def load_leaderboard(tx: Transaction, *, limit: int, offset: int) -> list[LeaderboardRow]:
+def load_leaderboard(
+    tx: Transaction, *, ruleset: str | None, limit: int, offset: int
+) -> list[LeaderboardRow]:
+    """One line per name: its games of ``ruleset``, or of every ruleset added up when None."""
+    where, params = ("WHERE ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
     rows = tx.query(
-        "SELECT name, played, won, points FROM leaderboard"
-        " ORDER BY won DESC, points DESC, name LIMIT ? OFFSET ?",
-        (limit, offset),
+        "SELECT name, SUM(played), SUM(won), SUM(points) FROM leaderboard"
+        f" {where} GROUP BY name ORDER BY SUM(won) DESC, SUM(points) DESC, name LIMIT ? OFFSET ?",
+        (*params, limit, offset),
     )
-    return [LeaderboardRow(name=name, played=p, won=w, points=pts) for name, p, w, pts in rows]
+    return [
+        LeaderboardRow(name=name, played=int(p), won=int(w), points=int(pts))
+        for name, p, w, pts in rows
+    ]
 
 
-def dump(tx: Transaction) -> dict[str, list[tuple[Any, ...]]]:
+def dump(tx: Transaction, games: Iterable[ReadModels]) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, in a fixed order, for comparing two databases' contents."""
+    tables = {
+        **COLUMNS,
+        **{table.name: table.columns for game in games for table in game.tables()},
+        **TRACKING_COLUMNS,
+    }
     return {
         table: [
             tuple(row)
@@ -426,5 +372,5 @@ def dump(tx: Transaction) -> dict[str, list[tuple[Any, ...]]]:
                 f"SELECT * FROM {table} ORDER BY {', '.join(str(i + 1) for i in range(len(cols)))}"
             )
         ]
-        for table, cols in COLUMNS.items()
+        for table, cols in tables.items()
     }

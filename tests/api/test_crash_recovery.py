@@ -187,7 +187,7 @@ def test_given_a_server_killed_mid_load_then_every_acknowledged_action_survives_
         command = log.get(first)
         assert command is not None, f"no command starts at version {first} of {action.game_id}"
         assert command.seat == action.seat
-        assert msgspec.to_builtins(command.action) == action.action
+        assert msgspec.json.decode(command.action) == action.action
         later = [log.get(v) for v in range(first + 1, action.version + 1)]
         assert all(c is None for c in later), "an acknowledged action's events hold another command"
     for game in games:

@@ -10,7 +10,7 @@ import pytest
 from domain.dodgecity.catalog import BUILDINGS, BUILDINGS_BY_PLAYER_COUNT
 from domain.dodgecity.figures import building_value
 from domain.dodgecity.ruleset import open_game
-from domain.dodgecity.state import BuildingStatus, Status
+from domain.dodgecity.state import BuildingStatus
 from domain.events.dodgecity import (
     BuildingClaimed,
     BuildingNeutralised,
@@ -19,8 +19,10 @@ from domain.events.dodgecity import (
     DomainEvent,
     GameEnded,
 )
+from domain.ruleset import GameStatus
+from projections.dodgecity.read_models import Board
 from projections.projector import Projections
-from projections.read_models import Board, LeaderboardRow
+from projections.read_models import LeaderboardRow
 
 from tests.projections.databases import OpenDatabase
 from tests.projections.memory_feed import MemoryFeed, notifications, play
@@ -82,7 +84,7 @@ def test_given_an_ended_game_when_listing_ended_games_then_its_line_tells_how_it
     assert page.total == 1
     (summary,) = page.items
     ended = game_ended(feed)
-    assert (summary.game_id, summary.status, summary.max_players) == (ENDED, Status.ENDED, 2)
+    assert (summary.game_id, summary.ruleset, summary.status, summary.max_players) == (ENDED, "dodgecity", GameStatus.ENDED, 2)
     assert summary.players == ("ann", "cy")
     assert (summary.end_reason, summary.winners) == (ended.reason, ended.winners)
     assert summary.version == ended.originator_version == len(feed.events_of(ENDED))

@@ -5,16 +5,25 @@ restarts and processes."""
 from __future__ import annotations
 
 import random
+import shutil
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 import pytest
 from domain.dodgecity.actions import BuyStone
 from engine.application import DodgeCityApplication
 from engine.players import RandomPlayer
+from projections.dodgecity import READ_MODELS
+from projections.dodgecity import read_models as dodgecity
+from projections.store import KERNEL_SCHEMA, SCHEMA_VERSION
 
 from projections import read_models
 from tests.storage.games import recorded_game
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "dodgecity-2026-11" / "games.db"
 
 
 @pytest.fixture
@@ -54,19 +63,28 @@ def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app
     expected_leaderboard: dict[str, tuple[int, int, int]] = {}
     for game_id in ids:
         game = app.game_at(game_id)
-        assert app.projections.board(game_id) == read_models.board(game_id, game.state)
-        assert app.projections.scores(game_id) == read_models.scores(game_id, game.state)
+        assert app.projections.board(game_id) == dodgecity.board(game_id, game.state)
+        assert app.projections.scores(game_id) == dodgecity.scores(game_id, game.state)
         records = app.records(game_id)
         summary = read_models.game_summary(
-            game_id, game.state, version=game.version, created_at=records[0].recorded_at, updated_at=records[-1].recorded_at
+            game_id,
+            game.rules,
+            game.state,
+            seats=game.rules.opening(records[0].event()).seats,
+            pass_number=READ_MODELS.progress(game.state),
+            version=game.version,
+            created_at=records[0].recorded_at,
+            updated_at=records[-1].recorded_at,
         )
         assert summary in app.projections.games(limit=100).items
+        assert summary in app.projections.games(ruleset="dodgecity", limit=100).items
         if game.is_over:
-            for row in read_models.leaderboard_contribution(game.state):
+            for row in read_models.leaderboard_contribution(game.rules, game.state):
                 played, won, points = expected_leaderboard.get(row.name, (0, 0, 0))
                 expected_leaderboard[row.name] = (played + row.played, won + row.won, points + row.points)
     board = app.projections.leaderboard(limit=100)
     assert {r.name: (r.played, r.won, r.points) for r in board} == expected_leaderboard
+    assert app.projections.leaderboard(ruleset="dodgecity", limit=100) == board
     assert sum(won for _, won, _ in expected_leaderboard.values()) >= 4, "every ended game has a winner"
     assert app.projections.games(status="running").total == 1
     assert app.projections.games(status="lobby").total == 1
@@ -140,3 +158,55 @@ def test_given_commands_just_stored_when_the_application_closes_then_the_read_mo
         assert second.projections.game(game_id) is not None
     finally:
         second.close()
+
+
+def _old_tables(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """The read-model rows a database of the first layout holds, as the code of its day wrote them."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return {
+            table: sorted(connection.execute(f"SELECT * FROM {table}").fetchall())
+            for table in ("games", "board_buildings", "board_stones", "scores", "leaderboard")
+        }
+    finally:
+        connection.close()
+
+
+def test_given_a_database_of_the_first_layout_when_the_application_opens_it_then_the_read_models_are_rebuilt_and_answer_as_before(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "games.db"
+    shutil.copyfile(FIXTURE, copy)
+    old = _old_tables(copy)
+    assert all(old.values()), "the fixture held read models"
+
+    app = DodgeCityApplication(f"sqlite:///{copy}", project_after_commands=False)
+    try:
+        assert app.projections.catch_up() == 0, "opening projected the whole log"
+        tables = app.projections.dump()
+        page = app.projections.games(limit=100)
+        answers = {item.game_id: (app.projections.board(item.game_id), app.projections.scores(item.game_id)) for item in page.items}
+        folded = {game_id: app.game_at(game_id).state for game_id in answers}
+    finally:
+        app.close()
+
+    # Every row the old tables held is there again, each game's in Dodge City's own tables and
+    # every game list line with its ruleset.
+    assert tables["dodgecity_board_buildings"] == old["board_buildings"]
+    assert tables["dodgecity_board_stones"] == old["board_stones"]
+    assert tables["dodgecity_scores"] == old["scores"]
+    assert sorted((row[0], *row[2:]) for row in tables["games"]) == old["games"]
+    assert {row[1] for row in tables["games"]} == {"dodgecity"}
+    assert sorted(row[1:] for row in tables["leaderboard"]) == old["leaderboard"]
+    assert {row[0] for row in tables["leaderboard"]} == {"dodgecity"}
+    assert dict(tables["read_model_schema"]) == {KERNEL_SCHEMA: SCHEMA_VERSION, "dodgecity": READ_MODELS.version}
+    assert page.total == len(old["games"])
+    for game_id, (board, scores) in answers.items():
+        assert board == dodgecity.board(game_id, folded[game_id])
+        assert scores == dodgecity.scores(game_id, folded[game_id])
+    connection = sqlite3.connect(copy)
+    try:
+        left = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        connection.close()
+    assert left.isdisjoint({"board_buildings", "board_stones", "scores"})
