@@ -1,4 +1,4 @@
-"""The REST API: a litestar app over one DodgeCityApplication.
+"""The REST API: a litestar app over one GameService.
 
 - lobby and play (``api/games.py``): create, join, start, see, act, events, any past step;
 - live games (``api/stream.py``): Server-Sent Events;
@@ -48,7 +48,7 @@ from api.schemas import ZERO_MINIMUM
 from api.settings import ApiSettings
 from api.stream import GameWakeups, stream_routes
 from api.threads import in_worker_thread, use_store_threads
-from engine.application import DodgeCityApplication, GameNotFoundError
+from engine.application import GameNotFoundError, GameService
 from engine.bot_seats import BotSeats
 from projections.dodgecity.read_models import Board, Scores
 from projections.read_models import GamesPage, LeaderboardRow
@@ -75,7 +75,7 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def create_app(
-    games: DodgeCityApplication,
+    games: GameService,
     *,
     settings: ApiSettings | None = None,
     close_on_shutdown: bool = False,

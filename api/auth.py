@@ -14,7 +14,7 @@ from litestar import Request
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 from litestar.openapi.spec import SecurityScheme
 
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.credentials import TOKEN_ALPHABET, Caller
 
 SPECTATOR = Caller()
@@ -50,9 +50,7 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
     return token
 
 
-def caller_of(
-    games: DodgeCityApplication, game_id: UUID, request: Request[Any, Any, Any]
-) -> Caller:
+def caller_of(games: GameService, game_id: UUID, request: Request[Any, Any, Any]) -> Caller:
     """The caller in ``game_id``: a spectator without a token, else whom the token names."""
     token = bearer_token(request)
     if token is None:

@@ -43,8 +43,8 @@ from domain.dodgecity.actions import Action
 from domain.dodgecity.narration import describe
 from domain.dodgecity.views import GameView
 from engine.application import (
-    DodgeCityApplication,
     GameExistsError,
+    GameService,
     SeatView,
     VersionConflictError,
 )
@@ -135,7 +135,7 @@ def _expected_version(if_match: str | None) -> int | None:
     return int(tag[1:-1])
 
 
-def game_routes(games: DodgeCityApplication, created: CreatedGames) -> list[HTTPRouteHandler]:
+def game_routes(games: GameService, created: CreatedGames) -> list[HTTPRouteHandler]:
     @post(
         "/games",
         operation_id="createGame",

@@ -33,7 +33,7 @@ from api.auth import OPTIONAL_BEARER, caller_of
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
 from domain.events.dodgecity import DomainEvent, GameEnded
-from engine.application import DodgeCityApplication, VersionOutOfRangeError
+from engine.application import GameService, VersionOutOfRangeError
 
 POLL_SECONDS = 1.0  # how soon another process's command shows; this process's is immediate
 KEEPALIVE_SECONDS = 15.0  # a comment line so proxies do not close a quiet stream
@@ -70,7 +70,7 @@ _encoder = msgspec.json.Encoder()
 
 
 def stream_routes(
-    games: DodgeCityApplication, wakeups: GameWakeups, idle_seconds: float
+    games: GameService, wakeups: GameWakeups, idle_seconds: float
 ) -> list[HTTPRouteHandler]:
     @get(
         "/games/{game_id:uuid}/stream",
@@ -129,7 +129,7 @@ def _resume_point(last_event_id: str | None, after: int | None) -> int:
 
 @dataclass(frozen=True)
 class _Watch:
-    games: DodgeCityApplication
+    games: GameService
     wakeups: GameWakeups
     game_id: UUID
     seat: int | None

@@ -30,7 +30,7 @@ from uuid import UUID, uuid4
 
 from domain.dodgecity.actions import Action
 from domain.dodgecity.ruleset import DodgeCityGame, open_game
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.players import RandomPlayer
 
 EARLY = range(3, 8)
@@ -43,7 +43,7 @@ def _choose(game: DodgeCityGame, player: RandomPlayer, order: random.Random) -> 
     return seat, player.choose(game, seat)
 
 
-def play_timed(app: DodgeCityApplication, seed: str) -> tuple[UUID, list[float]]:
+def play_timed(app: GameService, seed: str) -> tuple[UUID, list[float]]:
     """One complete game through the application; the seconds each action took."""
     game_id = app.create_game(ruleset="dodgecity", seats=PLAYERS, seed=seed)
     for seat in range(PLAYERS):
@@ -83,7 +83,7 @@ def rules_alone_costs(games: int) -> tuple[float, float]:
     return statistics.median(early), statistics.median(late)
 
 
-def command_costs(app: DodgeCityApplication, games: int) -> tuple[float, float, list[UUID]]:
+def command_costs(app: GameService, games: int) -> tuple[float, float, list[UUID]]:
     early: list[float] = []
     late: list[float] = []
     ids = []
@@ -97,7 +97,7 @@ def command_costs(app: DodgeCityApplication, games: int) -> tuple[float, float, 
     return statistics.median(early), statistics.median(late), ids
 
 
-def load_costs(app: DodgeCityApplication, game_ids: list[UUID]) -> dict[str, float]:
+def load_costs(app: GameService, game_ids: list[UUID]) -> dict[str, float]:
     """Milliseconds to fold a game's state from the store at 10%, 50% and 100% of its events
     (``game_at`` never uses the cache: this is the cost of a replay request or a cold start)."""
     figures: dict[str, list[float]] = {"10%": [], "50%": [], "100%": []}
@@ -113,8 +113,8 @@ def load_costs(app: DodgeCityApplication, game_ids: list[UUID]) -> dict[str, flo
 _WATCHER = """
 import sys, time
 from uuid import UUID, uuid4
-from engine.application import DodgeCityApplication
-app = DodgeCityApplication(sys.argv[1], project_after_commands=False)
+from engine.application import GameService
+app = GameService(sys.argv[1], project_after_commands=False)
 game_id = UUID(sys.argv[2]); target = int(sys.argv[3])
 print("ready", flush=True)
 while True:
@@ -129,7 +129,7 @@ app.close()  # not left to the interpreter's shutdown, when imports fail
 
 def projection_lag(url: str) -> float:
     """Milliseconds from a command returning in one process to another process reading it."""
-    app = DodgeCityApplication(url)
+    app = GameService(url)
     try:
         game_id = app.create_game(ruleset="dodgecity", seats=2, seed="lag")
         app.join(game_id, "a")
@@ -157,7 +157,7 @@ def projection_lag(url: str) -> float:
 
 
 def measure(url: str, label: str, games: int) -> None:
-    app = DodgeCityApplication(url)
+    app = GameService(url)
     try:
         early, late, ids = command_costs(app, games)
         loads = load_costs(app, ids)

@@ -216,7 +216,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class DodgeCityApplication(Application[UUID]):
+class GameService(Application[UUID]):
     # The event store's tables are named after the application: stored games pin this name.
     name = "DodgeCity"
 

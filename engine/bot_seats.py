@@ -3,7 +3,7 @@
 After each command this process stores, the game is looked at: for every bot seat the game waits
 for, the bot gets what the seat's own token would get from ``GET /games/{id}`` (the seat's view
 and its legal actions), decides, and its choice goes through
-:meth:`DodgeCityApplication.perform`, the path every person's action takes. The events it records
+:meth:`GameService.perform`, the path every person's action takes. The events it records
 are ordinary events of that seat, and the command is stored as the seat's.
 
 One thread plays every game's bots, so a bot never holds up a request, and two bots never compete
@@ -33,7 +33,7 @@ from uuid import UUID
 
 from domain.aggregates.game import AnyGame
 from domain.errors import RuleViolation
-from engine.application import DodgeCityApplication, VersionConflictError
+from engine.application import GameService, VersionConflictError
 from engine.kit import GameKit, kit_for
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ class BotSeats:
     """Plays the bot seats of the games ``games`` stores; :meth:`close` stops it."""
 
     def __init__(
-        self, games: DodgeCityApplication, *, retry_after: float = 0.5, retry_limit: float = 30.0
+        self, games: GameService, *, retry_after: float = 0.5, retry_limit: float = 30.0
     ) -> None:
         self._games = games
         self._retry_after = retry_after

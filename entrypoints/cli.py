@@ -32,9 +32,9 @@ from api.settings import (
 )
 from domain.registry import default_registry
 from engine.application import (
-    DodgeCityApplication,
     GameExistsError,
     GameNotFoundError,
+    GameService,
     StoreUnavailableError,
     VersionOutOfRangeError,
 )
@@ -321,11 +321,11 @@ def _print_summary(summary: Summary) -> None:
         print(f"FAILED {error}", file=sys.stderr)
 
 
-def _open(url: str | None, *, must_exist: bool) -> DodgeCityApplication:
+def _open(url: str | None, *, must_exist: bool) -> GameService:
     database = resolve(url)
     if must_exist:
         _require_existing(database)
-    return DodgeCityApplication(database)
+    return GameService(database)
 
 
 def _require_existing(database: Database) -> None:
@@ -376,7 +376,7 @@ def _flat(summary: Summary) -> dict[str, Any]:
     return {**fields, **fields.pop("statistics")}
 
 
-def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+def _replay(app: GameService, args: argparse.Namespace) -> int:
     events = app.domain_events(args.game_id)
     ended = app.read(args.game_id, lambda game: game.is_over)
     if args.to is not None:
@@ -389,13 +389,13 @@ def _replay(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     return 0
 
 
-def _state(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+def _state(app: GameService, args: argparse.Namespace) -> int:
     view = app.view(args.game_id, args.seat, args.version, as_played=args.as_played)
     print(msgspec.json.format(msgspec.json.encode(view), indent=2).decode())
     return 0
 
 
-def _export(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+def _export(app: GameService, args: argparse.Namespace) -> int:
     data = export_record(args.game_id, app.records(args.game_id))
     if args.output is None:
         sys.stdout.buffer.write(data)
@@ -421,7 +421,7 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+def _verify(app: GameService, args: argparse.Namespace) -> int:
     game_ids = app.game_ids() if args.all else [args.game_id]
     failures = 0
     for game_id in game_ids:
@@ -447,7 +447,7 @@ def _verify(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _games(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+def _games(app: GameService, args: argparse.Namespace) -> int:
     app.projections.catch_up()
     page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
     for game in page.items:
@@ -460,7 +460,7 @@ def _games(app: DodgeCityApplication, args: argparse.Namespace) -> int:
     return 0
 
 
-def _leaderboard(app: DodgeCityApplication, args: argparse.Namespace) -> int:
+def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
     app.projections.catch_up()
     rows = app.projections.leaderboard(limit=args.limit)
     print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
@@ -486,7 +486,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     database = resolve(args.db)
     # Open it once here, so a bad database fails now with a message rather than in each worker.
-    DodgeCityApplication(database).close()
+    GameService(database).close()
     # Each worker process builds its own app from the environment: pass the settings on there.
     os.environ["DODGECITY_DB"] = args.db or os.environ.get("DODGECITY_DB") or database.describe()
     if args.cors_origin:
@@ -537,7 +537,7 @@ def _openapi(args: argparse.Namespace) -> int:
     return 0
 
 
-def _projections(app: DodgeCityApplication, _args: argparse.Namespace) -> int:
+def _projections(app: GameService, _args: argparse.Namespace) -> int:
     app.projections.catch_up()
     before = app.projections.dump()
     processed = app.projections.rebuild()
@@ -549,9 +549,7 @@ def _projections(app: DodgeCityApplication, _args: argparse.Namespace) -> int:
     return 0 if identical else 1
 
 
-_STORED_COMMANDS: dict[
-    str, tuple[Callable[[DodgeCityApplication, argparse.Namespace], int], bool]
-] = {
+_STORED_COMMANDS: dict[str, tuple[Callable[[GameService, argparse.Namespace], int], bool]] = {
     # command: (handler, needs an existing database)
     "replay": (_replay, True),
     "state": (_state, True),

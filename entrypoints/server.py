@@ -10,7 +10,7 @@ from litestar import Litestar
 from api.app import create_app
 from api.document import served_document
 from api.settings import ApiSettings
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 
 
 def app_from_environment() -> Litestar:
@@ -18,13 +18,13 @@ def app_from_environment() -> Litestar:
 
     Each uvicorn worker process calls this and opens the database itself."""
     return create_app(
-        DodgeCityApplication(), settings=ApiSettings.from_environment(), close_on_shutdown=True
+        GameService(), settings=ApiSettings.from_environment(), close_on_shutdown=True
     )
 
 
 def openapi_document() -> bytes:
     """The OpenAPI document of the app, byte for byte the same on every run."""
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     try:
         schema = served_document(create_app(games))
     finally:

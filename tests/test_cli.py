@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.audit import verify
 from engine.dodgecity.kit import KIT
 from engine.progress import ProgressBar
@@ -169,7 +169,7 @@ def test_given_the_same_seed_when_storing_simulations_in_two_databases_then_the_
             )
             == 0
         )
-        app = DodgeCityApplication(url)
+        app = GameService(url)
         try:
             stored.append({game_id: export_record(game_id, app.records(game_id)) for game_id in app.game_ids()})
             assert all(verify(game_id, app.records(game_id)).ok for game_id in app.game_ids())

@@ -15,7 +15,7 @@ import pytest
 from domain.dodgecity.actions import Action
 from domain.dodgecity.ruleset import DodgeCityGame
 from domain.events.dodgecity import ALL_EVENT_TYPES, DomainEvent
-from engine.application import DodgeCityApplication, GameNotFoundError
+from engine.application import GameNotFoundError, GameService
 from engine.players import RandomPlayer
 from engine.records import CreateCommand
 
@@ -55,15 +55,15 @@ def sample_events(game_id: UUID) -> list[DomainEvent]:
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[DodgeCityApplication]:
+def app(database_url: str) -> Iterator[GameService]:
     # Sample events are not a playable game: keep the read models out of it.
-    application = DodgeCityApplication(database_url, project_after_commands=False)
+    application = GameService(database_url, project_after_commands=False)
     yield application
     application.close()
 
 
 def test_given_one_event_of_every_class_when_stored_and_read_back_then_identical(
-    app: DodgeCityApplication,
+    app: GameService,
 ) -> None:
     game_id = uuid4()
     events = sample_events(game_id)
@@ -78,7 +78,7 @@ def test_given_one_event_of_every_class_when_stored_and_read_back_then_identical
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_given_a_game_played_through_the_store_when_loaded_then_same_state_at_every_step(app: DodgeCityApplication, players: int) -> None:
+def test_given_a_game_played_through_the_store_when_loaded_then_same_state_at_every_step(app: GameService, players: int) -> None:
     game_id = app.create_game(ruleset="dodgecity", seats=players, seed="store")
     for seat in range(players):
         app.join(game_id, f"p{seat}")
@@ -106,7 +106,7 @@ def _choose(game: DodgeCityGame, chooser: RandomPlayer, order: random.Random) ->
 
 
 def test_given_an_unknown_game_when_loading_then_a_clear_not_found_error(
-    app: DodgeCityApplication,
+    app: GameService,
 ) -> None:
     missing = uuid4()
     with pytest.raises(GameNotFoundError, match=str(missing)):

@@ -13,7 +13,7 @@ import pytest
 from api.app import create_app
 from api.settings import MAX_BODY_BYTES, MAX_THREADS, ApiSettings, RateLimit, SettingsError
 from api.threads import in_worker_thread, use_store_threads
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.database import Backend
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -28,13 +28,13 @@ PREFLIGHT = {"Origin": ORIGIN, "Access-Control-Request-Method": "POST", "Access-
 
 
 @pytest.fixture(scope="module")
-def games() -> Iterator[DodgeCityApplication]:
-    store = DodgeCityApplication("memory://")
+def games() -> Iterator[GameService]:
+    store = GameService("memory://")
     yield store
     store.close()
 
 
-def serve(games: DodgeCityApplication, settings: ApiSettings | None = None) -> Client:
+def serve(games: GameService, settings: ApiSettings | None = None) -> Client:
     return TestClient(create_app(games, settings=settings, stream_idle_seconds=0.1))
 
 
@@ -55,7 +55,7 @@ def cors_headers(response: httpx.Response) -> set[str]:
 # -- CORS ---------------------------------------------------------------------------------------
 
 
-def test_given_cors_origins_then_a_preflight_from_one_of_them_is_allowed(games: DodgeCityApplication) -> None:
+def test_given_cors_origins_then_a_preflight_from_one_of_them_is_allowed(games: GameService) -> None:
     with serve(games, ApiSettings(cors_origins=(ORIGIN,))) as client:
         for path in ("/games", "/leaderboard", "/games/00000000-0000-0000-0000-000000000000/actions"):
             answer = client.options(path, headers=PREFLIGHT)
@@ -66,7 +66,7 @@ def test_given_cors_origins_then_a_preflight_from_one_of_them_is_allowed(games: 
             assert "POST" in answer.headers["access-control-allow-methods"]
 
 
-def test_given_cors_origins_then_answers_to_that_origin_expose_the_api_headers(games: DodgeCityApplication) -> None:
+def test_given_cors_origins_then_answers_to_that_origin_expose_the_api_headers(games: GameService) -> None:
     with serve(games, ApiSettings(cors_origins=(ORIGIN,))) as client:
         created = client.post("/games", json={"players": 2, "seed": "cors"}, headers={"Origin": ORIGIN})
         assert created.status_code == 201
@@ -80,7 +80,7 @@ def test_given_cors_origins_then_answers_to_that_origin_expose_the_api_headers(g
         assert client.options("/games", headers=PREFLIGHT | {"Origin": "http://elsewhere.test"}).status_code >= 400
 
 
-def test_given_no_cors_origins_then_no_cors_headers_at_all(games: DodgeCityApplication) -> None:
+def test_given_no_cors_origins_then_no_cors_headers_at_all(games: GameService) -> None:
     with serve(games) as client:
         preflight = client.options("/games", headers=PREFLIGHT)
         assert preflight.status_code == 204
@@ -98,9 +98,7 @@ def test_given_no_cors_origins_then_no_cors_headers_at_all(games: DodgeCityAppli
         {"Access-Control-Request-Headers": "x-not-allowed"},
     ],
 )
-def test_given_a_preflight_cors_does_not_allow_then_it_is_refused_with_a_problem(
-    games: DodgeCityApplication, refused: dict[str, str]
-) -> None:
+def test_given_a_preflight_cors_does_not_allow_then_it_is_refused_with_a_problem(games: GameService, refused: dict[str, str]) -> None:
     with serve(games, ApiSettings(cors_origins=(ORIGIN,))) as client:
         answer = client.options("/games", headers=PREFLIGHT | refused)
         body = is_problem(answer, 400, "bad-request")
@@ -113,7 +111,7 @@ def test_given_a_preflight_cors_does_not_allow_then_it_is_refused_with_a_problem
 # -- the largest body ---------------------------------------------------------------------------
 
 
-def test_given_a_body_larger_than_the_limit_then_413_and_no_game_is_created(games: DodgeCityApplication) -> None:
+def test_given_a_body_larger_than_the_limit_then_413_and_no_game_is_created(games: GameService) -> None:
     with serve(games, ApiSettings(max_body_bytes=100)) as client:
         before = client.get("/games").json()["total"]
         small = client.post("/games", json={"players": 2, "seed": "small"})
@@ -130,7 +128,7 @@ def test_given_a_body_larger_than_the_limit_then_413_and_no_game_is_created(game
         assert client.get(f"/games/{game_id}").json()["players"] == []
 
 
-def test_given_the_default_settings_then_a_real_request_fits_and_a_huge_body_is_413(games: DodgeCityApplication) -> None:
+def test_given_the_default_settings_then_a_real_request_fits_and_a_huge_body_is_413(games: GameService) -> None:
     with serve(games) as client:
         assert client.post("/games", json={"players": 5, "seed": "s" * 128, "variants": {"max_passes": 1000}}).status_code == 201
         is_problem(
@@ -143,7 +141,7 @@ def test_given_the_default_settings_then_a_real_request_fits_and_a_huge_body_is_
 # -- the rate limit -----------------------------------------------------------------------------
 
 
-def test_given_a_rate_limit_when_a_client_spends_it_then_429_with_an_integer_retry_after(games: DodgeCityApplication) -> None:
+def test_given_a_rate_limit_when_a_client_spends_it_then_429_with_an_integer_retry_after(games: GameService) -> None:
     with serve(games, ApiSettings(rate_limit=RateLimit.parse("3/hour"))) as client:
         assert [client.get("/leaderboard").status_code for _ in range(3)] == [200, 200, 200]
         for path in ("/leaderboard", "/games", "/games/00000000-0000-0000-0000-000000000000/board"):
@@ -155,7 +153,7 @@ def test_given_a_rate_limit_when_a_client_spends_it_then_429_with_an_integer_ret
         is_problem(client.post("/games", json={"players": 2}), 429, "too-many-requests")
 
 
-def test_given_a_per_second_rate_limit_then_retry_after_is_rounded_up_to_a_whole_second(games: DodgeCityApplication) -> None:
+def test_given_a_per_second_rate_limit_then_retry_after_is_rounded_up_to_a_whole_second(games: GameService) -> None:
     with serve(games, ApiSettings(rate_limit=RateLimit.parse("2/second"))) as client:
         answers = [client.get("/leaderboard") for _ in range(3)]
     assert [a.status_code for a in answers] == [200, 200, 429]
@@ -163,14 +161,14 @@ def test_given_a_per_second_rate_limit_then_retry_after_is_rounded_up_to_a_whole
     assert answers[-1].headers["retry-after"] == "1"
 
 
-def test_given_a_rate_limit_then_health_is_never_limited(games: DodgeCityApplication) -> None:
+def test_given_a_rate_limit_then_health_is_never_limited(games: GameService) -> None:
     with serve(games, ApiSettings(rate_limit=RateLimit.parse("2/hour"))) as client:
         assert [client.get("/health").status_code for _ in range(20)] == [200] * 20
         assert [client.get("/leaderboard").status_code for _ in range(3)] == [200, 200, 429]
         assert client.get("/health").status_code == 200
 
 
-def test_given_a_rate_limit_then_each_token_and_the_address_have_buckets_of_their_own(games: DodgeCityApplication) -> None:
+def test_given_a_rate_limit_then_each_token_and_the_address_have_buckets_of_their_own(games: GameService) -> None:
     with serve(games, ApiSettings(rate_limit=RateLimit.parse("2/hour"))) as client:
         ann, bob = {"Authorization": "Bearer ann-token"}, {"Authorization": "Bearer bob-token"}
         assert [client.get("/leaderboard", headers=ann).status_code for _ in range(3)] == [200, 200, 429]
@@ -179,7 +177,7 @@ def test_given_a_rate_limit_then_each_token_and_the_address_have_buckets_of_thei
         assert client.get("/leaderboard", headers=ann).status_code == 429
 
 
-def test_given_a_rate_limit_then_each_app_counts_afresh(games: DodgeCityApplication) -> None:
+def test_given_a_rate_limit_then_each_app_counts_afresh(games: GameService) -> None:
     settings = ApiSettings(rate_limit=RateLimit.parse("1/hour"))
     with serve(games, settings) as client:
         assert [client.get("/leaderboard").status_code for _ in range(2)] == [200, 429]
@@ -187,7 +185,7 @@ def test_given_a_rate_limit_then_each_app_counts_afresh(games: DodgeCityApplicat
         assert client.get("/leaderboard").status_code == 200
 
 
-def test_given_no_rate_limit_then_many_requests_are_all_answered(games: DodgeCityApplication) -> None:
+def test_given_no_rate_limit_then_many_requests_are_all_answered(games: GameService) -> None:
     with serve(games) as client:
         assert {client.get("/leaderboard").status_code for _ in range(200)} == {200}
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from api.app import create_app
 from api.schemas import BotKind
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.dodgecity.kit import KIT
 from engine.players import BotSeat
 from litestar import Litestar
@@ -29,7 +29,7 @@ BOT_SECONDS = 30
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     with TestClient(create_app(games, stream_idle_seconds=0.1)) as test_client:
         yield test_client
     games.close()
@@ -163,7 +163,7 @@ def test_given_bots_due_while_no_server_ran_when_the_server_starts_then_they_pla
     """A game started through the store alone (as if the server had stopped right after the
     start) is played on by `dodgecity serve` as soon as it starts: it looks at running games."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    games = DodgeCityApplication(url)
+    games = GameService(url)
     game_id = games.create_game(ruleset="dodgecity", seats=2, seed="resumed", bots=[BotSeat("heuristic"), BotSeat("random")])
     games.start(game_id)
     games.close()

@@ -11,7 +11,7 @@ from uuid import UUID
 
 import schemathesis
 from api.app import create_app
-from engine.application import DodgeCityApplication, GameNotFoundError
+from engine.application import GameNotFoundError, GameService
 from engine.simulation import simulate
 from entrypoints.server import openapi_document
 from hypothesis import HealthCheck, settings
@@ -20,7 +20,7 @@ from openapi_spec_validator import validate
 
 COMMITTED = Path(__file__).parents[2] / "openapi" / "openapi.json"
 
-_games = DodgeCityApplication("memory://")
+_games = GameService("memory://")
 simulate(3, 3, "contract", store=_games.store_game, ruleset="dodgecity")
 # Built at module level: schemathesis's pytest fixture loader does not work under pytest 9.
 schema = schemathesis.openapi.from_asgi("/schema/openapi.json", create_app(_games))
@@ -41,13 +41,13 @@ class FreshApp:
     shrink them and needs each to meet the same server state."""
 
     def __init__(self) -> None:
-        self.games: DodgeCityApplication | None = None
+        self.games: GameService | None = None
         self.renew()
 
     def renew(self) -> None:
         if self.games is not None:
             self.games.close()
-        self.games = DodgeCityApplication("memory://")
+        self.games = GameService("memory://")
         self.app = create_app(self.games, stream_idle_seconds=0.2)
 
     def awaited_seats(self, game_id: str) -> list[int]:

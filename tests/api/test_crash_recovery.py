@@ -11,7 +11,7 @@ from uuid import UUID
 
 import httpx
 import msgspec
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.records import ActCommand
 
 from tests.api.http_players import (
@@ -91,7 +91,7 @@ class _Load:
 def _stored_commands(url: str, games: list[SeatedGame]) -> dict[str, dict[int, ActCommand | None]]:
     """For each game, the command stored on each event (None on events a command caused after
     its first), read straight from the store."""
-    app = DodgeCityApplication(url)
+    app = GameService(url)
     try:
         found: dict[str, dict[int, ActCommand | None]] = {}
         for game in games:
@@ -105,7 +105,7 @@ def _stored_commands(url: str, games: list[SeatedGame]) -> dict[str, dict[int, A
 
 
 def _last_position(url: str) -> int:
-    app = DodgeCityApplication(url)
+    app = GameService(url)
     try:
         return int(app.recorder.max_notification_id() or 0)
     finally:

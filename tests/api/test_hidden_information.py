@@ -32,7 +32,7 @@ from domain.events.dodgecity import (
     GameCreated,
     StartCardCommitted,
 )
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.records import ActCommand, Command, Record, seal
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -72,7 +72,7 @@ class Answer:
 class Played:
     """A game, its store and an API over it, and its tokens."""
 
-    games: DodgeCityApplication
+    games: GameService
     client: Client
     game_id: str
     host: str
@@ -190,14 +190,14 @@ def assert_same(first: Sequence[Answer], second: Sequence[Answer]) -> None:
 # -- fixtures -----------------------------------------------------------------------------------
 
 
-def serve(games: DodgeCityApplication) -> Client:
+def serve(games: GameService) -> Client:
     return TestClient(create_app(games, close_on_shutdown=True, stream_idle_seconds=STREAM_IDLE_SECONDS))
 
 
 @pytest.fixture(scope="module")
 def game_1() -> Iterator[Played]:
     """Seats A and B, dealt; B has committed his start card, A not yet, so B's is unrevealed."""
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     with serve(games) as client:
         created = client.post("/games", json={"players": 2, "seed": "hidden information"}).json()
         url = f"/games/{created['game_id']}"
@@ -215,7 +215,7 @@ def game_1() -> Iterator[Played]:
 def game_2(game_1: Played) -> Iterator[Played]:
     """Game 1 with B's secrets exchanged, in a store of its own under the same id and tokens."""
     records, replacement = exchanged_secrets(game_1.games.records(UUID(game_1.game_id)))
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     games.insert_records(UUID(game_1.game_id), records)
     with serve(games) as client:
         yield Played(games=games, client=client, game_id=game_1.game_id, host=game_1.host, seats=game_1.seats, replacement=replacement)
@@ -281,7 +281,7 @@ def test_given_the_start_round_then_seat_a_sees_no_card_but_his_own_and_a_specta
 
 
 def test_given_a_long_running_game_then_at_every_step_no_one_sees_another_seats_private_cards() -> None:
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     with serve(games) as client:
         created = client.post("/games", json={"players": 2, "seed": LONG_GAME_SEED}).json()
         url = f"/games/{created['game_id']}"

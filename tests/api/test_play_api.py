@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from api.app import create_app
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -154,19 +154,19 @@ def state_url(table: Table, version: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def games() -> Iterator[DodgeCityApplication]:
+def games() -> Iterator[GameService]:
     """One store for the module: each test opens games of its own in it."""
-    store = DodgeCityApplication("memory://")
+    store = GameService("memory://")
     yield store
     store.close()
 
 
-def serve(games: DodgeCityApplication, stream_idle_seconds: float) -> Client:
+def serve(games: GameService, stream_idle_seconds: float) -> Client:
     return TestClient(create_app(games, stream_idle_seconds=stream_idle_seconds))
 
 
 @pytest.fixture(scope="module")
-def client(games: DodgeCityApplication) -> Iterator[Client]:
+def client(games: GameService) -> Iterator[Client]:
     with serve(games, STREAM_IDLE_SECONDS) as test_client:
         yield test_client
 
@@ -624,7 +624,7 @@ def test_given_a_last_event_id_then_the_stream_resumes_after_it_without_repeats_
     assert read_stream(client, f"{table.url}/stream", {"Last-Event-ID": str(latest)}) == []
 
 
-def test_given_an_open_stream_when_a_seat_acts_then_the_new_events_arrive_on_it(games: DodgeCityApplication) -> None:
+def test_given_an_open_stream_when_a_seat_acts_then_the_new_events_arrive_on_it(games: GameService) -> None:
     with serve(games, stream_idle_seconds=1.0) as client:
         table = open_table(client, "live")
         before = client.get(table.url).json()["version"]
@@ -644,7 +644,7 @@ def test_given_an_open_stream_when_a_seat_acts_then_the_new_events_arrive_on_it(
         assert messages[0].event == "StartCardCommitted"
 
 
-def test_given_a_finished_game_then_its_stream_ends_with_game_ended_without_waiting(games: DodgeCityApplication, finished: Table) -> None:
+def test_given_a_finished_game_then_its_stream_ends_with_game_ended_without_waiting(games: GameService, finished: Table) -> None:
     table = finished
     with serve(games, FINISHED_STREAM_IDLE_SECONDS) as client:
         latest = client.get(table.url).json()["version"]
@@ -656,9 +656,7 @@ def test_given_a_finished_game_then_its_stream_ends_with_game_ended_without_wait
     assert messages[-1].data["type"] == "GameEnded"
 
 
-def test_given_a_finished_game_when_resuming_after_its_last_event_then_204_ends_it_at_once(
-    games: DodgeCityApplication, finished: Table
-) -> None:
+def test_given_a_finished_game_when_resuming_after_its_last_event_then_204_ends_it_at_once(games: GameService, finished: Table) -> None:
     table = finished
     with serve(games, stream_idle_seconds=0.6) as client:
         latest = client.get(table.url).json()["version"]

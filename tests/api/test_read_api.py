@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 from api.app import create_app
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.simulation import simulate
 from litestar.testing import TestClient
 
@@ -19,7 +19,7 @@ PROBLEM_FIELDS = {"type", "title", "status", "detail", "instance"}
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:  # type: ignore[type-arg]
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     simulate(3, 2, "read-api", store=games.store_game, ruleset="dodgecity")
     games.create_game(ruleset="dodgecity", seats=3, seed="waiting")
     with TestClient(create_app(games, close_on_shutdown=True)) as test_client:

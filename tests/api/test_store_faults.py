@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import psycopg
 import pytest
 from api.app import create_app
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.database import resolve
 from litestar.testing import TestClient
 
@@ -33,7 +33,7 @@ def events_table_hidden(url: str) -> Iterator[None]:
 
 
 def test_given_the_event_table_gone_then_requests_get_503_and_nothing_changes(postgres_url: str) -> None:
-    games = DodgeCityApplication(postgres_url, cache_size=0)  # no cache: every read reaches the store
+    games = GameService(postgres_url, cache_size=0)  # no cache: every read reaches the store
     with TestClient(create_app(games, close_on_shutdown=True)) as client:
         created = client.post("/games", json={"players": 2, "seed": "faults"}).json()
         game = f"/games/{created['game_id']}"
@@ -54,7 +54,7 @@ def test_given_the_event_table_gone_then_requests_get_503_and_nothing_changes(po
 
 @pytest.mark.parametrize("path", ["/games", "/leaderboard"])
 def test_given_the_read_models_gone_then_lists_get_503(postgres_url: str, path: str) -> None:
-    games = DodgeCityApplication(postgres_url)
+    games = GameService(postgres_url)
     database = resolve(postgres_url)
     with TestClient(create_app(games, close_on_shutdown=True)) as client:
         with psycopg.connect(database.postgres_conninfo(), autocommit=True) as connection:

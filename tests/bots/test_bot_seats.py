@@ -14,7 +14,7 @@ from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.views import GameView
 from domain.errors import RuleViolation
 from domain.events.dodgecity import PlayerJoined
-from engine.application import DodgeCityApplication, UnknownBotKindError
+from engine.application import GameService, UnknownBotKindError
 from engine.audit import verify
 from engine.bot_seats import BotSeats
 from engine.dodgecity.kit import BOT_NAMES, KIT
@@ -26,20 +26,20 @@ GAME_ID = UUID("2b8f7f0e-6a43-4d1e-9d36-0c4c3c8f1a01")
 
 
 @pytest.fixture
-def games() -> Iterator[DodgeCityApplication]:
-    app = DodgeCityApplication("memory://")
+def games() -> Iterator[GameService]:
+    app = GameService("memory://")
     yield app
     app.close()
 
 
 @pytest.fixture
-def bots(games: DodgeCityApplication) -> Iterator[BotSeats]:
+def bots(games: GameService) -> Iterator[BotSeats]:
     seats = BotSeats(games)
     yield seats
     seats.close()
 
 
-def play_person(games: DodgeCityApplication, bots: BotSeats, game_id: UUID, seat: int, seed: int) -> int:
+def play_person(games: GameService, bots: BotSeats, game_id: UUID, seat: int, seed: int) -> int:
     """Play ``seat`` at random whenever the bots have nothing left to do; returns its actions."""
     person = RandomPlayer(seed)
     acted = 0
@@ -53,7 +53,7 @@ def play_person(games: DodgeCityApplication, bots: BotSeats, game_id: UUID, seat
         acted += 1
 
 
-def table_with_bots(games: DodgeCityApplication, kinds: Sequence[str], people: int = 1, game_id: UUID | None = None) -> UUID:
+def table_with_bots(games: GameService, kinds: Sequence[str], people: int = 1, game_id: UUID | None = None) -> UUID:
     game_id = games.create_game(
         ruleset="dodgecity", seats=len(kinds) + people, seed="bots", game_id=game_id, bots=[BotSeat(k) for k in kinds]
     )
@@ -64,7 +64,7 @@ def table_with_bots(games: DodgeCityApplication, kinds: Sequence[str], people: i
 
 
 def test_given_bots_for_three_seats_when_a_person_plays_the_fourth_then_the_game_is_played_to_its_end(
-    games: DodgeCityApplication, bots: BotSeats
+    games: GameService, bots: BotSeats
 ) -> None:
     """[SETUP-PLAYERS] bots are players like any other: the game ends, and the audit of its log
     (every command re-run through the rules) finds nothing wrong."""
@@ -78,7 +78,7 @@ def test_given_bots_for_three_seats_when_a_person_plays_the_fourth_then_the_game
 
 
 def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free_names_and_are_shown_as_bots(
-    games: DodgeCityApplication,
+    games: GameService,
 ) -> None:
     game_id = games.create_game(ruleset="dodgecity", seats=4, seed="s", bots=[BotSeat("heuristic"), BotSeat("random", name="Clay")])
     games.join(game_id, "Ann", credential="ann's hash")
@@ -97,7 +97,7 @@ def test_given_a_game_created_with_bots_then_they_take_the_first_seats_with_free
     ], "a bot seat has no token"
 
 
-def test_given_more_bots_than_seats_when_creating_then_it_is_refused_and_nothing_is_stored(games: DodgeCityApplication) -> None:
+def test_given_more_bots_than_seats_when_creating_then_it_is_refused_and_nothing_is_stored(games: GameService) -> None:
     """[SETUP-PLAYERS] a game has at most its seats."""
     with pytest.raises(RuleViolation) as refused:
         games.create_game(ruleset="dodgecity", seats=2, game_id=GAME_ID, bots=[BotSeat(), BotSeat(), BotSeat()])
@@ -105,7 +105,7 @@ def test_given_more_bots_than_seats_when_creating_then_it_is_refused_and_nothing
     assert GAME_ID not in games.game_ids()
 
 
-def test_given_a_started_game_when_the_host_adds_a_bot_then_it_is_refused(games: DodgeCityApplication) -> None:
+def test_given_a_started_game_when_the_host_adds_a_bot_then_it_is_refused(games: GameService) -> None:
     """[SETUP-PLAYERS] seats are taken before the start only."""
     game_id = games.create_game(ruleset="dodgecity", seats=3, bots=[BotSeat()])
     games.join(game_id, "Ann")
@@ -115,7 +115,7 @@ def test_given_a_started_game_when_the_host_adds_a_bot_then_it_is_refused(games:
     assert refused.value.rule == "SETUP-PLAYERS"
 
 
-def test_given_an_unknown_kind_then_no_bot_seat_can_name_it(games: DodgeCityApplication) -> None:
+def test_given_an_unknown_kind_then_no_bot_seat_can_name_it(games: GameService) -> None:
     with pytest.raises(UnknownBotKindError, match="no bot kind 'genius'"):
         games.create_game(ruleset="dodgecity", seats=3, game_id=GAME_ID, bots=[BotSeat("genius")])
     assert games.game_ids() == []
@@ -131,7 +131,7 @@ def test_given_the_same_game_and_the_same_person_then_the_bots_make_the_same_mov
     the very same game, event for event."""
     logs = []
     for _run in range(2):
-        app = DodgeCityApplication("memory://")
+        app = GameService("memory://")
         seats = BotSeats(app)
         try:
             game_id = table_with_bots(app, ["heuristic", "random"], game_id=GAME_ID)
@@ -147,11 +147,11 @@ def test_given_a_bot_due_when_the_server_was_down_then_it_plays_after_the_restar
     """A game started while no bot driver ran (a server stopping right after the start) goes on
     when a driver resumes: here two bots play a whole game with nobody else."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    first = DodgeCityApplication(url)
+    first = GameService(url)
     game_id = table_with_bots(first, ["heuristic", "random"], people=0)
     first.close()
 
-    second = DodgeCityApplication(url)
+    second = GameService(url)
     seats = BotSeats(second)
     try:
         assert seats.resume() == 1
@@ -167,11 +167,11 @@ def test_given_two_processes_playing_the_same_bots_then_every_move_is_stored_onc
     """Two servers on one store (two workers) both resume the game; they race on the version
     and the loser looks again, so the log is one valid game."""
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    setup = DodgeCityApplication(url)
+    setup = GameService(url)
     game_id = table_with_bots(setup, ["heuristic", "heuristic", "random"], people=0)
     setup.close()
 
-    apps = [DodgeCityApplication(url) for _ in range(2)]
+    apps = [GameService(url) for _ in range(2)]
     drivers = [BotSeats(app) for app in apps]
     try:
         for driver in drivers:
@@ -214,7 +214,7 @@ class _Refused(_Watching):
 
 
 def test_given_a_bot_seat_then_it_is_shown_only_its_own_seats_view_and_its_legal_actions(
-    games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch
+    games: GameService, bots: BotSeats, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """[SEE-SECRET] a bot seat learns what its seat's token would: its own hand, nobody else's."""
     monkeypatch.setitem(KIT.bots, "watching", _Watching)
@@ -230,7 +230,7 @@ def test_given_a_bot_seat_then_it_is_shown_only_its_own_seats_view_and_its_legal
 
 
 def test_given_a_bot_whose_choice_is_refused_then_it_plays_a_legal_action_and_the_game_goes_on(
-    games: DodgeCityApplication, bots: BotSeats, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    games: GameService, bots: BotSeats, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A bot's bug must not stall a person's game: the refusal is logged with its rule, and a
     random legal action is played instead."""

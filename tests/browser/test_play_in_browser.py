@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from api.app import create_app
 from api.frontend import CONTENT_SECURITY_POLICY
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from litestar.testing import TestClient
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -125,7 +125,7 @@ def replay_shows(page: Page, version: int) -> str:
 
 
 def test_given_the_play_page_when_it_is_fetched_then_it_comes_from_the_package_with_a_self_only_content_security_policy() -> None:
-    games = DodgeCityApplication("memory://")
+    games = GameService("memory://")
     with TestClient(create_app(games)) as client:
         page = client.get("/play")
         assert page.status_code == 200

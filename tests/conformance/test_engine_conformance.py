@@ -12,7 +12,7 @@ from uuid import UUID
 import msgspec
 import pytest
 from domain.aggregates.game import AnyGame, Game, project_game
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.audit import verify
 from engine.kit import kit_for
 from engine.simulation import simulate
@@ -28,13 +28,13 @@ GAMES = [("dodgecity", 2), ("dodgecity", 4), ("toy", 2)]
 
 
 @pytest.fixture
-def store(database_url: str) -> Iterator[DodgeCityApplication]:
-    app = DodgeCityApplication(database_url)
+def store(database_url: str) -> Iterator[GameService]:
+    app = GameService(database_url)
     yield app
     app.close()
 
 
-def _play(app: DodgeCityApplication, ruleset: str, seats: int, seed: str) -> UUID:
+def _play(app: GameService, ruleset: str, seats: int, seed: str) -> UUID:
     """A random game stored in ``app`` command by command, every action chosen from what its
     seat is shown; returns its id."""
     game_id = app.create_game(ruleset=ruleset, seats=seats, seed=seed)
@@ -51,16 +51,14 @@ def _play(app: DodgeCityApplication, ruleset: str, seats: int, seed: str) -> UUI
     return game_id
 
 
-def _folded(app: DodgeCityApplication, game_id: UUID, version: int) -> AnyGame:
+def _folded(app: GameService, game_id: UUID, version: int) -> AnyGame:
     records = app.records(game_id)
     game: AnyGame = Game(game_id, app.registry.of_topic(records[0].type))
     return project_game(game, (r.event() for r in records[:version]))
 
 
 @pytest.mark.parametrize(("ruleset", "seats"), GAMES, ids=[f"{r}-{s}" for r, s in GAMES])
-def test_given_a_game_played_through_the_store_then_it_verifies_exports_and_replays(
-    store: DodgeCityApplication, ruleset: str, seats: int
-) -> None:
+def test_given_a_game_played_through_the_store_then_it_verifies_exports_and_replays(store: GameService, ruleset: str, seats: int) -> None:
     game_id = _play(store, ruleset, seats, f"engine-{ruleset}-{seats}")
     records = store.records(game_id)
 
@@ -80,7 +78,7 @@ def test_given_a_game_played_through_the_store_then_it_verifies_exports_and_repl
 
     exported = export_record(game_id, records)
     imported_id, imported = read_record(exported)
-    target = DodgeCityApplication("memory://")
+    target = GameService("memory://")
     try:
         target.insert_records(imported_id, imported)
         assert verify(imported_id, target.records(imported_id)).ok
@@ -100,7 +98,7 @@ def test_given_a_ruleset_then_its_records_name_it_and_its_kit_plays_it(ruleset: 
 
 
 def test_given_a_record_of_the_toy_then_it_is_format_version_2_naming_its_ruleset(
-    store: DodgeCityApplication,
+    store: GameService,
 ) -> None:
     game_id = _play(store, "toy", 2, "record-toy")
     header = msgspec.json.decode(export_record(game_id, store.records(game_id)))

@@ -20,7 +20,7 @@ from uuid import UUID
 
 import msgspec
 from domain.events.dodgecity import Variants
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.bot_seats import BotSeats
 from engine.players import BotSeat
 from engine.simulation import simulate, simulated_game_id
@@ -64,7 +64,7 @@ def make_record(golden: GoldenGame) -> bytes:
 
 
 def _simulated(golden: GoldenGame) -> bytes:
-    app = DodgeCityApplication("memory://")
+    app = GameService("memory://")
     try:
         summary = simulate(1, golden.players, golden.seed, store=app.store_game, ruleset="dodgecity", bots=golden.bots)
         if summary.failed:
@@ -76,7 +76,7 @@ def _simulated(golden: GoldenGame) -> bytes:
 
 
 def _played_by_bot_seats(golden: GoldenGame) -> bytes:
-    app = DodgeCityApplication("memory://", clock=lambda: FIXED_TIME)
+    app = GameService("memory://", clock=lambda: FIXED_TIME)
     seats = BotSeats(app)
     try:
         game_id: UUID = app.create_game(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.audit import verify
 from engine.transfer import export_record, read_record
 from entrypoints.cli import main
@@ -37,7 +37,7 @@ def test_given_a_golden_record_when_imported_then_it_verifies_and_exports_the_sa
 ) -> None:
     data = (FOLDER / golden.file).read_bytes()
     game_id, records = read_record(data)  # checks the format, the chain and a re-run of the rules
-    app = DodgeCityApplication("memory://")
+    app = GameService("memory://")
     try:
         app.insert_records(game_id, records)
         stored = app.records(game_id)

@@ -26,7 +26,7 @@ KERNEL = {
 #: Names after the project, or pinned by stored data, that a kernel module may spell.
 ALLOWED = [
     r'name = "DodgeCity"',  # the event store's tables are named after the application
-    r"DodgeCityApplication",  # the application class (renamed in a later step)
+    r"GameService",  # the application class (renamed in a later step)
     r"dodgecity-game-record",  # the game-record format: every exported file names it
     r"DODGECITY_\w+",  # the product's environment variables
     r"dodgecity\.db",  # the product's default database file

@@ -44,10 +44,10 @@ def test_given_simulated_games_in_a_database_then_listed_verified_and_replayable
 def test_given_a_running_game_when_replayed_as_a_seat_then_other_hands_stay_hidden(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from engine.application import DodgeCityApplication
+    from engine.application import GameService
 
     url = f"sqlite:///{tmp_path / 'running.db'}"
-    app = DodgeCityApplication(url)
+    app = GameService(url)
     game_id = app.create_game(ruleset="dodgecity", seats=2, seed="running")
     app.join(game_id, "Ann")
     app.join(game_id, "Bob")

@@ -14,20 +14,20 @@ import pytest
 from domain.dodgecity.actions import Action
 from domain.dodgecity.decisions import DecisionKind
 from domain.dodgecity.ruleset import DodgeCityGame
-from engine.application import DodgeCityApplication, VersionConflictError
+from engine.application import GameService, VersionConflictError
 from engine.audit import verify
 from engine.players import RandomPlayer
 from engine.records import act_command
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[DodgeCityApplication]:
-    application = DodgeCityApplication(database_url)
+def app(database_url: str) -> Iterator[GameService]:
+    application = GameService(database_url)
     yield application
     application.close()
 
 
-def _started(app: DodgeCityApplication, players: int, seed: str) -> UUID:
+def _started(app: GameService, players: int, seed: str) -> UUID:
     game_id = app.create_game(ruleset="dodgecity", seats=players, seed=seed)
     for seat in range(players):
         app.join(game_id, f"p{seat}")
@@ -42,7 +42,7 @@ def _next_move(game: DodgeCityGame, player: RandomPlayer, order: random.Random) 
     return game.version, seat, player.choose(game, seat)
 
 
-def test_given_a_stale_version_when_acting_then_conflict_and_nothing_stored(app: DodgeCityApplication) -> None:
+def test_given_a_stale_version_when_acting_then_conflict_and_nothing_stored(app: GameService) -> None:
     game_id = _started(app, 2, "stale")
     version, seat, action = app.read(game_id, lambda g: _next_move(g, RandomPlayer(1), random.Random(1)))  # type: ignore[misc]
 
@@ -53,7 +53,7 @@ def test_given_a_stale_version_when_acting_then_conflict_and_nothing_stored(app:
     assert app.act(game_id, seat, action, expected_version=version) > version
 
 
-def test_given_many_threads_racing_on_one_game_then_each_version_is_taken_exactly_once(app: DodgeCityApplication) -> None:
+def test_given_many_threads_racing_on_one_game_then_each_version_is_taken_exactly_once(app: GameService) -> None:
     game_id = _started(app, 3, "race")
     accepted: list[int] = []
     conflicts = [0]
@@ -96,7 +96,7 @@ def test_given_many_threads_racing_on_one_game_then_each_version_is_taken_exactl
 
 
 def test_given_another_process_wrote_when_this_one_reads_then_it_sees_the_write(durable_url: str) -> None:
-    first, second = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
+    first, second = GameService(durable_url), GameService(durable_url)
     try:
         game_id = _started(first, 2, "two-processes")
         seen = first.read(game_id, lambda g: g.version)
@@ -113,7 +113,7 @@ def test_given_another_process_wrote_when_this_one_reads_then_it_sees_the_write(
 
 
 def test_given_two_writers_clash_in_the_store_then_conflict_and_the_cache_recovers(durable_url: str) -> None:
-    first, second = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
+    first, second = GameService(durable_url), GameService(durable_url)
     try:
         game_id = _started(first, 2, "clash")
         version, seat, action = first.read(game_id, lambda g: _next_move(g, RandomPlayer(3), random.Random(3)))  # type: ignore[misc]
@@ -137,9 +137,9 @@ def test_given_two_writers_clash_in_the_store_then_conflict_and_the_cache_recove
 _WRITER = """
 import random, sys
 from uuid import UUID
-from engine.application import DodgeCityApplication, VersionConflictError
+from engine.application import GameService, VersionConflictError
 from engine.players import RandomPlayer
-app = DodgeCityApplication(sys.argv[1])
+app = GameService(sys.argv[1])
 game_id, number = UUID(sys.argv[2]), int(sys.argv[3])
 player, order = RandomPlayer(number), random.Random(number)
 accepted = conflicts = 0
@@ -164,7 +164,7 @@ print(accepted, conflicts)
 
 
 def test_given_two_processes_writing_one_game_then_no_event_is_lost_or_duplicated(durable_url: str) -> None:
-    app = DodgeCityApplication(durable_url)
+    app = GameService(durable_url)
     try:
         game_id = _started(app, 4, "processes")
         start = app.latest_version(game_id)
@@ -185,7 +185,7 @@ def test_given_two_processes_writing_one_game_then_no_event_is_lost_or_duplicate
         app.close()
 
 
-def test_given_threads_on_different_games_then_none_conflict(app: DodgeCityApplication) -> None:
+def test_given_threads_on_different_games_then_none_conflict(app: GameService) -> None:
     games = [_started(app, 2, f"parallel-{n}") for n in range(4)]
     failures: list[BaseException] = []
 
@@ -212,7 +212,7 @@ def test_given_threads_on_different_games_then_none_conflict(app: DodgeCityAppli
         assert verify(game_id, app.records(game_id)).ok
 
 
-_OPEN = "import sys; from engine.application import DodgeCityApplication; DodgeCityApplication(sys.argv[1]).close()"
+_OPEN = "import sys; from engine.application import GameService; GameService(sys.argv[1]).close()"
 
 
 def test_given_several_processes_starting_on_a_new_database_then_all_open_it(durable_url: str) -> None:
@@ -223,7 +223,7 @@ def test_given_several_processes_starting_on_a_new_database_then_all_open_it(dur
     assert [opener.returncode for opener in openers] == [0, 0, 0, 0], errors
 
 
-def _until_duel_commitments(app: DodgeCityApplication, game_id: UUID, seed: str) -> int:
+def _until_duel_commitments(app: GameService, game_id: UUID, seed: str) -> int:
     """Play random moves until several seats are to commit a duel card at once; that version."""
     player, order = RandomPlayer(seed), random.Random(seed)
     for _ in range(5_000):
@@ -235,7 +235,7 @@ def _until_duel_commitments(app: DodgeCityApplication, game_id: UUID, seed: str)
     raise AssertionError("no duel round with two seats to commit")
 
 
-def test_given_duel_commitments_chosen_at_one_version_then_each_is_accepted_whoever_comes_first(app: DodgeCityApplication) -> None:
+def test_given_duel_commitments_chosen_at_one_version_then_each_is_accepted_whoever_comes_first(app: GameService) -> None:
     """[DUEL-COMMIT]: every player commits at the same time; another's commitment changes
     nothing a seat may commit, so it does not make the seat's version stale."""
     seed = "duel commitments 37"  # random play rarely leaves two seats a choice of duel card
@@ -256,7 +256,7 @@ def test_given_duel_commitments_chosen_at_one_version_then_each_is_accepted_whoe
     assert verify(game_id, records).ok
 
 
-def test_given_a_seat_repeating_its_own_commitment_version_then_it_is_stale(app: DodgeCityApplication) -> None:
+def test_given_a_seat_repeating_its_own_commitment_version_then_it_is_stale(app: GameService) -> None:
     """Only other seats' commitments are tolerated: a seat's own earlier request is not."""
     game_id = _started(app, 3, "own commitment")
     read_at = app.latest_version(game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.database import DEFAULT_URL, Backend, DatabaseURLError, parse, resolve
 
 
@@ -77,7 +77,7 @@ def test_given_a_sqlite_url_then_its_synchronous_option_sets_every_event_store_c
     database = parse(url)
     assert database.sqlite_synchronous == level
     assert parse(database.describe()) == database
-    app = DodgeCityApplication(url)
+    app = GameService(url)
     try:
         app.create_game(ruleset="dodgecity", seats=2)
         with app.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ from uuid import UUID
 
 import pytest
 from domain.dodgecity.ruleset import DODGECITY
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.audit import verify
 from engine.credentials import Caller
 from engine.records import ActCommand, decode_action
@@ -47,8 +47,8 @@ def old_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def app(old_url: str) -> Iterator[DodgeCityApplication]:
-    application = DodgeCityApplication(old_url)
+def app(old_url: str) -> Iterator[GameService]:
+    application = GameService(old_url)
     yield application
     application.close()
 
@@ -68,7 +68,7 @@ def test_given_the_committed_fixture_when_hashed_then_it_is_the_file_the_manifes
 
 
 def test_given_the_old_database_when_every_game_is_verified_then_each_checks_out_as_the_manifest_says(
-    app: DodgeCityApplication, manifest: dict[str, Any]
+    app: GameService, manifest: dict[str, Any]
 ) -> None:
     found: dict[str, tuple[int, str]] = {}
     for game_id in app.game_ids():
@@ -94,9 +94,9 @@ def test_given_the_old_database_when_verify_all_runs_then_exit_code_0_for_every_
 
 
 def test_given_the_old_database_when_each_game_is_exported_and_imported_then_it_verifies_and_exports_the_same_bytes(
-    app: DodgeCityApplication, manifest: dict[str, Any]
+    app: GameService, manifest: dict[str, Any]
 ) -> None:
-    fresh = DodgeCityApplication("memory://")
+    fresh = GameService("memory://")
     try:
         for game_id in app.game_ids():
             exported = export_record(game_id, app.records(game_id))
@@ -114,7 +114,7 @@ def test_given_the_old_database_when_each_game_is_exported_and_imported_then_it_
 
 
 def test_given_the_old_tokens_when_identified_then_they_name_their_seats_and_hosts_and_nothing_else(
-    app: DodgeCityApplication, manifest: dict[str, Any]
+    app: GameService, manifest: dict[str, Any]
 ) -> None:
     games = _http_games(manifest)
     for game in games:
@@ -130,7 +130,7 @@ def test_given_the_old_tokens_when_identified_then_they_name_their_seats_and_hos
 
 
 def test_given_old_idempotency_keys_when_their_actions_are_sent_again_then_the_first_answers_come_back_and_nothing_is_stored(
-    app: DodgeCityApplication, manifest: dict[str, Any]
+    app: GameService, manifest: dict[str, Any]
 ) -> None:
     retried = [(UUID(game["game_id"]), entry) for game in _http_games(manifest) for entry in game.get("retried", [])]
     assert retried, "the fixture retried some keys over HTTP"
@@ -149,7 +149,7 @@ def test_given_old_idempotency_keys_when_their_actions_are_sent_again_then_the_f
 def test_given_the_old_database_when_the_read_models_are_rebuilt_then_the_tables_are_those_it_held(
     old_url: str, manifest: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = DodgeCityApplication(old_url)
+    before = GameService(old_url)
     try:
         assert before.projections.catch_up() == 0, "the fixture's read models had seen every event"
         held = before.projections.dump()
@@ -163,7 +163,7 @@ def test_given_the_old_database_when_the_read_models_are_rebuilt_then_the_tables
         f"rebuilt every read model from {manifest['total_events']} events",
         "tables identical to before the rebuild",
     ]
-    after = DodgeCityApplication(old_url)
+    after = GameService(old_url)
     try:
         assert after.projections.dump() == held
     finally:
@@ -171,7 +171,7 @@ def test_given_the_old_database_when_the_read_models_are_rebuilt_then_the_tables
 
 
 def test_given_the_old_database_when_the_read_models_are_queried_then_every_game_answers(
-    app: DodgeCityApplication, manifest: dict[str, Any]
+    app: GameService, manifest: dict[str, Any]
 ) -> None:
     for game in manifest["games"]:
         game_id = UUID(game["game_id"])
@@ -196,7 +196,7 @@ def test_given_the_old_database_when_the_read_models_are_queried_then_every_game
 
 
 def test_given_the_old_database_when_the_game_list_is_read_then_each_game_has_the_manifests_status_and_version(
-    app: DodgeCityApplication, manifest: dict[str, Any]
+    app: GameService, manifest: dict[str, Any]
 ) -> None:
     page = app.projections.games(limit=100)
 

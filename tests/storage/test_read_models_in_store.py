@@ -14,7 +14,7 @@ from uuid import UUID
 
 import pytest
 from domain.dodgecity.actions import BuyStone
-from engine.application import DodgeCityApplication
+from engine.application import GameService
 from engine.players import RandomPlayer
 from projections.dodgecity import READ_MODELS
 from projections.dodgecity import read_models as dodgecity
@@ -27,13 +27,13 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "dodgecity-2026-11"
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[DodgeCityApplication]:
-    application = DodgeCityApplication(database_url)
+def app(database_url: str) -> Iterator[GameService]:
+    application = GameService(database_url)
     yield application
     application.close()
 
 
-def _play_partly(app: DodgeCityApplication, players: int, seed: str, actions: int) -> UUID:
+def _play_partly(app: GameService, players: int, seed: str, actions: int) -> UUID:
     game_id = app.create_game(ruleset="dodgecity", seats=players, seed=seed)
     for seat in range(players):
         app.join(game_id, f"partial{seat}")
@@ -45,7 +45,7 @@ def _play_partly(app: DodgeCityApplication, players: int, seed: str, actions: in
     return game_id
 
 
-def _fill(app: DodgeCityApplication) -> list[UUID]:
+def _fill(app: GameService) -> list[UUID]:
     ids = []
     for index, players in enumerate([2, 3, 4, 5]):
         game, commands = recorded_game(players, f"fold-{index}")
@@ -56,7 +56,7 @@ def _fill(app: DodgeCityApplication) -> list[UUID]:
     return ids
 
 
-def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app: DodgeCityApplication) -> None:
+def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app: GameService) -> None:
     ids = _fill(app)
     app.projections.catch_up()
 
@@ -91,7 +91,7 @@ def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app
     assert app.projections.games(status="ended").total == 4
 
 
-def test_given_the_read_models_when_rebuilt_then_identical_tables(app: DodgeCityApplication) -> None:
+def test_given_the_read_models_when_rebuilt_then_identical_tables(app: GameService) -> None:
     _fill(app)
     app.projections.catch_up()
     before = app.projections.dump()
@@ -102,7 +102,7 @@ def test_given_the_read_models_when_rebuilt_then_identical_tables(app: DodgeCity
     assert before["games"], "the tables were not empty"
 
 
-def test_given_a_command_when_it_returns_then_the_caller_reads_it_from_the_read_models(app: DodgeCityApplication) -> None:
+def test_given_a_command_when_it_returns_then_the_caller_reads_it_from_the_read_models(app: GameService) -> None:
     game_id = _play_partly(app, 2, "ryw", 0)
     for _ in range(200):
         buys = app.read(game_id, lambda g: [(d.seat, a) for d in g.pending() for a in g.legal_actions(d.seat) if isinstance(a, BuyStone)])
@@ -122,12 +122,12 @@ def test_given_a_command_when_it_returns_then_the_caller_reads_it_from_the_read_
 
 
 def test_given_a_restart_and_a_second_process_then_each_event_is_projected_exactly_once(durable_url: str) -> None:
-    first = DodgeCityApplication(durable_url)
+    first = GameService(durable_url)
     game, commands = recorded_game(3, "restart-1")
     first.store_game(game.id, commands)
     first.close()
 
-    second, third = DodgeCityApplication(durable_url), DodgeCityApplication(durable_url)
+    second, third = GameService(durable_url), GameService(durable_url)
     try:
         other, more = recorded_game(2, "restart-2")
         second.store_game(other.id, more)
@@ -145,13 +145,13 @@ def test_given_a_restart_and_a_second_process_then_each_event_is_projected_exact
 
 def test_given_commands_just_stored_when_the_application_closes_then_the_read_models_hold_them(durable_url: str) -> None:
     # The background projector gathers commands for a moment; closing must not drop that moment.
-    first = DodgeCityApplication(durable_url)
+    first = GameService(durable_url)
     game_id = _play_partly(first, 3, "closing", 30)
     stored = first.recorder.max_notification_id()
     first.close()
     first.close()  # closing again does nothing
 
-    second = DodgeCityApplication(durable_url, project_after_commands=False)
+    second = GameService(durable_url, project_after_commands=False)
     try:
         assert second.projections.position() == stored, "position() reads the tracking row, without catching up"
         assert second.projections.catch_up() == 0
@@ -180,7 +180,7 @@ def test_given_a_database_of_the_first_layout_when_the_application_opens_it_then
     old = _old_tables(copy)
     assert all(old.values()), "the fixture held read models"
 
-    app = DodgeCityApplication(f"sqlite:///{copy}", project_after_commands=False)
+    app = GameService(f"sqlite:///{copy}", project_after_commands=False)
     try:
         assert app.projections.catch_up() == 0, "opening projected the whole log"
         tables = app.projections.dump()

@@ -9,19 +9,19 @@ from uuid import UUID
 import pytest
 from domain.dodgecity.views import HIDDEN
 from domain.events.dodgecity import CardsDealt, DrawPileShuffled, GameCreated
-from engine.application import DodgeCityApplication, VersionOutOfRangeError
+from engine.application import GameService, VersionOutOfRangeError
 
 from tests.storage.games import recorded_game
 
 
 @pytest.fixture
-def app(database_url: str) -> Iterator[DodgeCityApplication]:
-    application = DodgeCityApplication(database_url)
+def app(database_url: str) -> Iterator[GameService]:
+    application = GameService(database_url)
     yield application
     application.close()
 
 
-def _running(app: DodgeCityApplication) -> UUID:
+def _running(app: GameService) -> UUID:
     game_id = app.create_game(ruleset="dodgecity", seats=2, seed="replay")
     app.join(game_id, "Ann")
     app.join(game_id, "Bob")
@@ -29,7 +29,7 @@ def _running(app: DodgeCityApplication) -> UUID:
     return game_id
 
 
-def test_given_a_running_game_when_paging_events_then_in_order_and_redacted_for_the_viewer(app: DodgeCityApplication) -> None:
+def test_given_a_running_game_when_paging_events_then_in_order_and_redacted_for_the_viewer(app: GameService) -> None:
     game_id = _running(app)
     latest = app.latest_version(game_id)
 
@@ -48,7 +48,7 @@ def test_given_a_running_game_when_paging_events_then_in_order_and_redacted_for_
     assert app.events_page(game_id, 0, after=latest)[0] == []
 
 
-def test_given_an_ended_game_when_paging_events_then_nothing_is_hidden(app: DodgeCityApplication) -> None:
+def test_given_an_ended_game_when_paging_events_then_nothing_is_hidden(app: GameService) -> None:
     game, commands = recorded_game(3, "ended-replay")
     app.store_game(game.id, commands)
 
@@ -58,7 +58,7 @@ def test_given_an_ended_game_when_paging_events_then_nothing_is_hidden(app: Dodg
 
 
 @pytest.mark.parametrize("after", [-1, 10_000])
-def test_given_a_version_out_of_range_then_a_clear_error(app: DodgeCityApplication, after: int) -> None:
+def test_given_a_version_out_of_range_then_a_clear_error(app: GameService, after: int) -> None:
     game_id = _running(app)
     with pytest.raises(VersionOutOfRangeError, match=f"there is no version {after}"):
         app.events_page(game_id, None, after=after)
@@ -66,7 +66,7 @@ def test_given_a_version_out_of_range_then_a_clear_error(app: DodgeCityApplicati
         app.view(game_id, None, version=after)
 
 
-def test_given_any_step_when_viewed_then_the_state_then_as_the_seat_saw_it(app: DodgeCityApplication) -> None:
+def test_given_any_step_when_viewed_then_the_state_then_as_the_seat_saw_it(app: GameService) -> None:
     game_id = _running(app)
     dealt_at = next(e.originator_version for e in app.domain_events(game_id) if isinstance(e, CardsDealt) and e.seat == 1)
 
@@ -83,7 +83,7 @@ def test_given_any_step_when_viewed_then_the_state_then_as_the_seat_saw_it(app: 
     assert app.view(game_id, None, version=0).players == ()
 
 
-def test_given_an_ended_game_when_an_early_step_is_viewed_then_everything_shows_unless_as_played(app: DodgeCityApplication) -> None:
+def test_given_an_ended_game_when_an_early_step_is_viewed_then_everything_shows_unless_as_played(app: GameService) -> None:
     game, commands = recorded_game(2, "ended-view")
     app.store_game(game.id, commands)
 

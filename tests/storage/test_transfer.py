@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from domain.dodgecity.ruleset import DodgeCityGame
-from engine.application import DodgeCityApplication, GameExistsError
+from engine.application import GameExistsError, GameService
 from engine.audit import verify
 from engine.transfer import RecordRejectedError, export_record, read_record
 
@@ -16,28 +16,26 @@ from tests.storage.games import recorded_game
 
 
 @pytest.fixture
-def source() -> Iterator[DodgeCityApplication]:
-    app = DodgeCityApplication("memory://")
+def source() -> Iterator[GameService]:
+    app = GameService("memory://")
     yield app
     app.close()
 
 
 @pytest.fixture
-def target(database_url: str) -> Iterator[DodgeCityApplication]:
-    app = DodgeCityApplication(database_url)
+def target(database_url: str) -> Iterator[GameService]:
+    app = GameService(database_url)
     yield app
     app.close()
 
 
-def _stored_game(app: DodgeCityApplication, players: int, seed: str) -> tuple[DodgeCityGame, bytes]:
+def _stored_game(app: GameService, players: int, seed: str) -> tuple[DodgeCityGame, bytes]:
     game, commands = recorded_game(players, seed)
     app.store_game(game.id, commands)
     return game, export_record(game.id, app.records(game.id))
 
 
-def test_given_an_exported_game_when_imported_elsewhere_then_it_replays_to_the_same_state(
-    source: DodgeCityApplication, target: DodgeCityApplication
-) -> None:
+def test_given_an_exported_game_when_imported_elsewhere_then_it_replays_to_the_same_state(source: GameService, target: GameService) -> None:
     game, data = _stored_game(source, 4, "travel")
 
     game_id, records = read_record(data)
@@ -50,7 +48,7 @@ def test_given_an_exported_game_when_imported_elsewhere_then_it_replays_to_the_s
     assert target.projections.scores(game_id) == source.projections.scores(game_id)
 
 
-def test_given_a_record_when_exported_then_readable_json_with_header(source: DodgeCityApplication) -> None:
+def test_given_a_record_when_exported_then_readable_json_with_header(source: GameService) -> None:
     game, data = _stored_game(source, 2, "header")
 
     document = json.loads(data)
@@ -63,7 +61,7 @@ def test_given_a_record_when_exported_then_readable_json_with_header(source: Dod
     assert document["events"][0]["command"] == {"type": "create"}
 
 
-def test_given_a_reformatted_record_when_imported_then_accepted(source: DodgeCityApplication) -> None:
+def test_given_a_reformatted_record_when_imported_then_accepted(source: GameService) -> None:
     _game, data = _stored_game(source, 2, "reindent")
     compact = json.dumps(json.loads(data), separators=(",", ":"), sort_keys=True).encode()
 
@@ -110,7 +108,7 @@ def _unknown_event_type(document: dict) -> None:  # type: ignore[type-arg]
     ],
 )
 def test_given_a_corrupted_record_when_imported_then_rejected_and_the_store_unchanged(
-    source: DodgeCityApplication, target: DodgeCityApplication, edit: object, message: str
+    source: GameService, target: GameService, edit: object, message: str
 ) -> None:
     _game, data = _stored_game(source, 3, "corrupt")
 
@@ -136,7 +134,7 @@ def test_given_a_foreign_file_when_imported_then_rejected(data: bytes, message: 
 
 
 def test_given_a_game_already_in_the_store_when_imported_again_then_refused_and_unchanged(
-    source: DodgeCityApplication, target: DodgeCityApplication, tmp_path: Path
+    source: GameService, target: GameService, tmp_path: Path
 ) -> None:
     _game, data = _stored_game(source, 2, "twice")
     game_id, records = read_record(data)
