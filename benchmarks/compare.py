@@ -39,12 +39,16 @@ def run(checkout: Path, target: str) -> str:
 
 
 def figures(output: str, pick: re.Pattern[str]) -> dict[str, list[float]]:
-    """Each picked line, its numbers blanked out as its key, and its numbers."""
+    """Each picked line's numbers, by a key of the line and the last line not picked before it
+    (its section: which kind of bot, which backend), numbers blanked out."""
     found: dict[str, list[float]] = {}
+    section = ""
     for line in output.splitlines():
         if pick.search(line):
-            key = NUMBER.sub("#", line.strip())
+            key = f"{section} | {NUMBER.sub('#', ' '.join(line.split()))}"
             found[key] = [float(n.replace(",", "")) for n in NUMBER.findall(line)]
+        elif line.strip():
+            section = NUMBER.sub("#", " ".join(line.split()))
     return found
 
 
