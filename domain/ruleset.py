@@ -170,8 +170,9 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         """Perform ``action`` for ``seat``, or refuse it with a RuleViolation, recording nothing."""
         ...
 
-    def evolve(self, state: StateT, event: DomainEvent) -> None:
-        """Apply one recorded event. Never validates, never fails, never draws at random."""
+    def evolve(self, state: StateT, event: DomainEvent) -> object:
+        """Apply one recorded event to ``state`` in place (anything returned is ignored). Never
+        validates, never fails, never draws at random."""
         ...
 
     # -- reading ---------------------------------------------------------------------------

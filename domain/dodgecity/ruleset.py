@@ -141,20 +141,20 @@ class DodgeCityRules:
     def legal_actions(
         self, state: GameState, seat: int, pending: Sequence[Decision]
     ) -> list[Action]:
-        return legal_actions(state, seat, list(pending))
+        return legal_actions(state, seat, pending)
 
     def is_legal(
         self, state: GameState, seat: int, action: Action, pending: Sequence[Decision]
     ) -> bool:
-        return is_legal(state, seat, action, list(pending))
+        return is_legal(state, seat, action, pending)
 
     def act(
         self, ctx: Context[GameState], seat: int, action: Action, pending: Sequence[Decision]
     ) -> None:
-        commands.act(ctx, seat, action, list(pending))
+        commands.act(ctx, seat, action, pending)
 
-    def evolve(self, state: GameState, event: DomainEvent) -> None:
-        evolve(state, event)
+    # The rules' own function, not a method calling it: applied to every event of every game.
+    evolve = staticmethod(evolve)
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ rule that refuses it), record what happens, then let the game move on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from domain.dodgecity.actions import (
     Action,
@@ -45,7 +45,7 @@ from domain.events.dodgecity import (
 
 
 def decision_for(
-    state: GameState, seat: int, pending: list[Decision], action: Action | None = None
+    state: GameState, seat: int, pending: Sequence[Decision], action: Action | None = None
 ) -> Decision:
     """The decision ``seat`` must make now, or the refusal explaining why it may not act."""
     if state.status is Status.LOBBY:
@@ -68,7 +68,7 @@ def decision_for(
     )
 
 
-def act(ctx: Context, seat: int, action: Action, pending: list[Decision]) -> None:
+def act(ctx: Context, seat: int, action: Action, pending: Sequence[Decision]) -> None:
     """Handle ``seat``'s action; ``pending`` are the decisions awaited before it."""
     decision = decision_for(ctx.state, seat, pending, action)
     if not isinstance(action, ACCEPTS[decision.kind]):

@@ -6,6 +6,8 @@ never as combinations of several stones.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from domain.dodgecity.actions import (
     Action,
     BuyStone,
@@ -36,7 +38,7 @@ from domain.dodgecity.state import GameState
 
 
 def is_legal(
-    state: GameState, seat: int, action: Action, pending: list[Decision] | None = None
+    state: GameState, seat: int, action: Action, pending: Sequence[Decision] | None = None
 ) -> bool:
     """Whether ``action`` is one of the listed legal actions, allowing the two spellings of a stone
     placement: naming a claimed building's own figure, or leaving out a figure that is fixed
@@ -59,7 +61,7 @@ def is_legal(
 
 
 def legal_actions(
-    state: GameState, seat: int, pending: list[Decision] | None = None
+    state: GameState, seat: int, pending: Sequence[Decision] | None = None
 ) -> list[Action]:
     actions: list[Action] = []
     for decision in pending_decisions(state) if pending is None else pending:
