@@ -40,6 +40,7 @@ from litestar.static_files import create_static_files_router
 from litestar.status_codes import HTTP_307_TEMPORARY_REDIRECT
 
 from api.auth import SECURITY_SCHEMES
+from api.dependencies import Services
 from api.document import finish_document
 from api.frontend import play_routes
 from api.idempotency import CreatedGames
@@ -80,8 +81,9 @@ class ServiceController(Controller):
         responses=problem_responses(503),
         tags=["service"],
     )
-    def health(self, games: NamedDependency[GameService]) -> Health:
+    def health(self, services: NamedDependency[Services]) -> Health:
         """Whether the server and its database answer."""
+        games = services.games
         return Health(
             status="ok",
             database=games.database.describe(),
@@ -110,6 +112,7 @@ def create_app(
     offered = ServedGames(installed_game_apis() if served is None else served)
     wakeups = GameWakeups()
     games.on_commit(wakeups.notify)
+    services = Services(games, offered, CreatedGames(), wakeups, stream_idle_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
@@ -150,13 +153,7 @@ def create_app(
             *play_routes(),
             _docs_assets(),
         ],
-        dependencies={
-            "games": _given(games),
-            "served": _given(offered),
-            "created": _given(CreatedGames()),
-            "wakeups": _given(wakeups),
-            "stream_idle_seconds": _given(stream_idle_seconds),
-        },
+        dependencies={"services": Provide(lambda: services, use_cache=True, sync_to_thread=False)},
         signature_namespace=dict(offered.signature_namespace()),
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
@@ -202,11 +199,6 @@ def create_app(
 def _titles(served: ServedGames) -> str:
     titles = [game.rules.title for game in served]
     return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
-
-
-def _given(value: Any) -> Provide:
-    """A dependency that is always this one object (the app's service, its games …)."""
-    return Provide(lambda: value, use_cache=True, sync_to_thread=False)
 
 
 DESCRIPTION = """Create, join, play, watch and replay games of {games}: `GET /rulesets` lists them.

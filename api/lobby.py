@@ -15,6 +15,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from api.auth import REQUIRED_BEARER, caller_of, require_host
 from api.bodies import STRICT_BODY, strictly
+from api.dependencies import Services
 from api.http import (
     ETAG,
     LOCATION,
@@ -25,13 +26,13 @@ from api.http import (
     named_game,
     viewed,
 )
-from api.idempotency import CreatedGames, fingerprint
+from api.idempotency import fingerprint
 from api.problems import IdempotentCreationError, problem_responses
 from api.read_models import Limit, Offset
 from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
 from api.threads import in_worker_thread
-from api.wire import GameApi, ServedGames
-from engine.application import GameExistsError, GameService
+from api.wire import GameApi
+from engine.application import GameExistsError
 from engine.credentials import credential_hash, new_token
 from engine.players import BotSeat
 from projections.read_models import GamesPage
@@ -59,7 +60,7 @@ class LobbyController(Controller):
     async def list_games(
         self,
         *,
-        games: NamedDependency[GameService],
+        services: NamedDependency[Services],
         status: FromQuery[GameStatus | None] = None,
         ruleset: Annotated[
             RulesetName | None, QueryParameter(description="only games of this ruleset")
@@ -68,6 +69,7 @@ class LobbyController(Controller):
         offset: Offset = 0,
     ) -> GamesPage:
         """The game list (lobby), newest first, from the games read model."""
+        games = services.games
         return await in_worker_thread(
             lambda: games.projections.games(
                 status=status, ruleset=ruleset, limit=limit, offset=offset
@@ -88,9 +90,7 @@ class LobbyController(Controller):
         self,
         *,
         data: JSONBody[dict[str, Any]],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
-        created: NamedDependency[CreatedGames],
+        services: NamedDependency[Services],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[CreatedGame]:
         """Open a game and get its host token (shown once): the host starts the game.
@@ -99,6 +99,7 @@ class LobbyController(Controller):
         `bots` seats computer players first; the server plays them as soon as the game awaits
         them. Refusals (a variant the rules do not know, more bots than seats) are 409 with the
         rule's id."""
+        games, served, created = services.games, services.served, services.created
         game = named_game(served, data)
         body: Any = strictly(data, game.new_game)
         key_print = fingerprint(body)
@@ -146,12 +147,12 @@ class LobbyController(Controller):
         *,
         game_id: FromPath[UUID],
         data: JSONBody[dict[str, Any]],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
+        services: NamedDependency[Services],
     ) -> Response[SeatTaken]:
         """Take the next free seat and get its token (shown once).
 
         Every request as this seat carries the token: `Authorization: Bearer <token>`."""
+        games, served = services.games, services.served
         game = game_of(served, games, game_id)
         body: Any = strictly(data, game.new_player)
         token = new_token()
@@ -184,13 +185,13 @@ class LobbyController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
+        services: NamedDependency[Services],
         data: JSONBody[dict[str, Any] | None] = None,
     ) -> Response[BotSeated]:
         """Give the next free seat to a computer player (host token only, before the start).
         The server plays it through the same rules and command path as a person; no token is
         handed out for it."""
+        games, served = services.games, services.served
         require_host(caller_of(games, game_id, request))
         game = game_of(served, games, game_id)
         wanted: Any = strictly(data or {}, game.new_bot)
@@ -220,11 +221,11 @@ class LobbyController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
+        services: NamedDependency[Services],
         data: JSONBody[StartRequest | None] = None,
     ) -> Response[AnyGameView]:
         """Start the game (host token only), once at least two seats are taken."""
+        games, served = services.games, services.served
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)
         view = games.view(game_id, None)

@@ -16,6 +16,7 @@ from litestar.params import FromPath, JSONBody
 
 from api.auth import OPTIONAL_BEARER, REQUIRED_BEARER, caller_of, seat_of
 from api.bodies import STRICT_BODY, strictly
+from api.dependencies import Services
 from api.http import (
     ETAG,
     REPLAYED,
@@ -30,8 +31,7 @@ from api.http import (
 )
 from api.problems import PreconditionFailedError, problem_responses
 from api.threads import in_worker_thread
-from api.wire import ServedGames
-from engine.application import GameService, VersionConflictError
+from engine.application import VersionConflictError
 
 if TYPE_CHECKING:
     import msgspec
@@ -56,12 +56,12 @@ class PlayController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
+        services: NamedDependency[Services],
     ) -> Response[AnyCallerView]:
         """The game now, as the caller may see it: everything public, plus the caller's own hand
         and commitment and the actions it may take now with a seat token. The version is also
         the `ETag`."""
+        games, served = services.games, services.served
         caller = caller_of(games, game_id, request)
         seen = games.seat_view(game_id, caller.seat)
         return viewed(caller_view(served_game(served, seen.ruleset), seen), seen.version)
@@ -77,11 +77,11 @@ class PlayController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
+        services: NamedDependency[Services],
     ) -> AnyLegalActions:
         """Every action the caller's seat may take now, each a body ready to POST to
         `/games/{game_id}/actions`. Empty for spectators, the host, and seats not awaited."""
+        games, served = services.games, services.served
 
         def listed() -> Any:
             seat = caller_of(games, game_id, request).seat
@@ -119,8 +119,7 @@ class PlayController(Controller):
         game_id: FromPath[UUID],
         data: JSONBody[dict[str, Any]],
         request: Request[Any, Any, Any],
-        games: NamedDependency[GameService],
-        served: NamedDependency[ServedGames],
+        services: NamedDependency[Services],
         idempotency_key: IdempotencyKey = None,
         if_match: IfMatch = None,
     ) -> Response[AnyCallerView]:
@@ -132,6 +131,7 @@ class PlayController(Controller):
         simultaneous decision (the start and duel commitments), other seats' commitments since
         `expected_version` do not make it stale: everyone commits at once and independently;
         `If-Match` still asks for the very version."""
+        games, served = services.games, services.served
         game = game_of(served, games, game_id)
         body: Any = strictly(data, game.wire.action_request)
         seat = seat_of(caller_of(games, game_id, request))

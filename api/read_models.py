@@ -9,9 +9,9 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 
+from api.dependencies import Services
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
-from engine.application import GameService
 from projections.read_models import LeaderboardRow
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class ReadModelsController(Controller):
     def leaderboard(
         self,
         *,
-        games: NamedDependency[GameService],
+        services: NamedDependency[Services],
         ruleset: Annotated[
             RulesetName | None,
             QueryParameter(description="only games of this ruleset; without, of every one"),
@@ -46,4 +46,5 @@ class ReadModelsController(Controller):
         offset: Offset = 0,
     ) -> list[LeaderboardRow]:
         """Players by games won, then points, across every ended game."""
+        games = services.games
         return games.projections.leaderboard(ruleset=ruleset, limit=limit, offset=offset)

@@ -24,7 +24,8 @@ from api.bodies import decode_strictly
 async def before_handling(request: Request[Any, Any, Any]) -> Response[None] | None:
     if request.method == HttpMethod.OPTIONS:
         return allowed_methods(request)
-    check_query(request)
+    if request.scope["query_string"]:
+        check_query(request)
     await decode_strictly(request)
     return None
 

@@ -16,6 +16,7 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
+from api.dependencies import Services
 from api.problems import problem_responses
 from api.wire import GameApi, ServedGames
 from domain.registry import UnknownRulesetError, default_registry
@@ -50,7 +51,7 @@ class RulesetSummary(msgspec.Struct, frozen=True, kw_only=True):
     bot_kinds: list[str]
 
 
-def summary(game: GameApi, served: NamedDependency[ServedGames]) -> RulesetSummary:
+def summary(game: GameApi, served: ServedGames) -> RulesetSummary:
     rules = game.rules
     return RulesetSummary(
         name=rules.name,
@@ -69,8 +70,9 @@ class RulesetsController(Controller):
     tags = ["reference"]
 
     @get(operation_id="listRulesets", responses=problem_responses(429))
-    async def list_rulesets(self, served: NamedDependency[ServedGames]) -> list[RulesetSummary]:
+    async def list_rulesets(self, services: NamedDependency[Services]) -> list[RulesetSummary]:
         """The games this server plays."""
+        served = services.served
         return [summary(game, served) for game in served]
 
     @get(
@@ -79,10 +81,11 @@ class RulesetsController(Controller):
         responses=problem_responses(400, 404, 429),
     )
     async def printed_material(
-        self, ruleset: FromPath[str], served: NamedDependency[ServedGames]
+        self, ruleset: FromPath[str], services: NamedDependency[Services]
     ) -> AnyCatalog:
         """A game's printed material (board, cards, figures …): what a frontend needs to draw
         its games and word their cards. The same for every game of its rules version."""
+        served = services.served
         game = served.get(ruleset)
         if game is None:
             raise UnknownRulesetError(ruleset, served.names)

@@ -30,6 +30,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from api.auth import OPTIONAL_BEARER, caller_of
+from api.dependencies import Services
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
 from domain.events.base import DomainEvent
@@ -83,9 +84,7 @@ class StreamController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        games: NamedDependency[GameService],
-        wakeups: NamedDependency[GameWakeups],
-        stream_idle_seconds: NamedDependency[float],
+        services: NamedDependency[Services],
         last_event_id: Annotated[
             str | None,
             HeaderParameter(
@@ -106,6 +105,11 @@ class StreamController(Controller):
         """New events of the game as they happen (Server-Sent Events), as the caller may see
         them: `id` is the version, `event` the type, `data` the event's JSON. The stream ends
         after the game's last event; resumed after it, the answer is 204 No Content."""
+        games, wakeups, stream_idle_seconds = (
+            services.games,
+            services.wakeups,
+            services.stream_idle_seconds,
+        )
         start = _resume_point(last_event_id, after)
         seat = (await anyio.to_thread.run_sync(caller_of, games, game_id, request)).seat
         latest, ended = await anyio.to_thread.run_sync(

@@ -26,7 +26,6 @@ from uuid import UUID
 import msgspec
 from litestar.handlers import HTTPRouteHandler
 
-from api.bodies import strictly
 from domain.ruleset import Rules
 
 VERSION = msgspec.Meta(ge=0, le=1_000_000_000)
@@ -86,9 +85,8 @@ class WireTypes:
 
     @classmethod
     def of(cls, game: GameApi) -> WireTypes:
-        module = (
-            f"api.{game.name}"  # beside the game's own types, never mistaken for its rules' ones
-        )
+        # Named as if in the game's API package: never taken for its rules' own types.
+        module = f"api.{game.name}"
         prefix = game.prefix
         ruleset: Any = Literal[game.name]
         action_request = _struct(
@@ -228,8 +226,3 @@ class ServedGames:
 
 def _union(types: Iterable[Any]) -> Any:
     return Union[tuple(types)]  # noqa: UP007  (a union built at run time)
-
-
-def decode_body(value: Any, body_type: type[msgspec.Struct]) -> Any:
-    """``value`` (JSON as litestar decoded it) as ``body_type``, strictly (see api/bodies.py)."""
-    return strictly(value, body_type)

@@ -8,8 +8,9 @@ from litestar import get
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
+from api.dependencies import Services
 from api.problems import problem_responses
-from engine.application import GameNotFoundError, GameService
+from engine.application import GameNotFoundError
 from projections.dodgecity.read_models import Board, Scores
 
 
@@ -20,8 +21,9 @@ from projections.dodgecity.read_models import Board, Scores
     responses=problem_responses(400, 404, 429, 503),
     tags=["read models"],
 )
-def board(game_id: FromPath[UUID], games: NamedDependency[GameService]) -> Board:
+def board(game_id: FromPath[UUID], services: NamedDependency[Services]) -> Board:
     """Each building in play with its figure, value and status, and every stone."""
+    games = services.games
     found: Board | None = games.projections.board(game_id)
     if found is None:
         raise GameNotFoundError(game_id)
@@ -35,8 +37,9 @@ def board(game_id: FromPath[UUID], games: NamedDependency[GameService]) -> Board
     responses=problem_responses(400, 404, 429, 503),
     tags=["read models"],
 )
-def scores(game_id: FromPath[UUID], games: NamedDependency[GameService]) -> Scores:
+def scores(game_id: FromPath[UUID], services: NamedDependency[Services]) -> Scores:
     """Each player's points, money, value discs and rank."""
+    games = services.games
     found: Scores | None = games.projections.scores(game_id)
     if found is None:
         raise GameNotFoundError(game_id)
