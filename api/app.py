@@ -1,8 +1,15 @@
-"""The REST API: a litestar app over one GameService.
+"""The REST API: a litestar app over one GameService, serving every game it is given.
 
-- lobby and play (``api/games.py``): create, join, start, see, act, events, any past step;
+Small controllers, each handed what it needs by dependency injection (``games``: the service,
+``served``: the games served, …):
+
+- the games offered (``api/rulesets.py``): ``GET /rulesets``, each game's printed material;
+- the lobby (``api/lobby.py``): create, join, seat bots, start;
+- play (``api/playing.py``): see a game, list and perform actions;
+- replay (``api/replay.py``): events, narration, any past step;
 - live games (``api/stream.py``): Server-Sent Events;
-- read models (here): the game list, board, scores, leaderboard, and the health check;
+- read models (``api/read_models.py``): the game list and leaderboard; each game's own
+  (``api/<game>/``); the health check (here);
 - the OpenAPI document at ``/schema/openapi.json`` and an interactive page at ``/docs``, with its
   scripts served from this server (no network needed);
 - every error, the router's own included, one problem-details shape (``api/problems.py``);
@@ -16,56 +23,47 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
-from uuid import UUID
+from typing import Any, Literal
 
 import msgspec
-from litestar import HttpMethod, Litestar, Response, get, route
+from litestar import Controller, Litestar, Response, get
 from litestar.config.cors import CORSConfig
-from litestar.handlers import HTTPRouteHandler
+from litestar.di import NamedDependency, Provide
 from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components
-from litestar.params import FromPath, FromQuery, QueryParameter
 from litestar.static_files import create_static_files_router
-from litestar.status_codes import HTTP_204_NO_CONTENT, HTTP_307_TEMPORARY_REDIRECT
+from litestar.status_codes import HTTP_307_TEMPORARY_REDIRECT
 
 from api.auth import SECURITY_SCHEMES
-from api.bodies import decode_strictly
 from api.document import finish_document
-from api.dodgecity.catalog import catalog_routes
 from api.frontend import play_routes
-from api.games import game_routes
 from api.idempotency import CreatedGames
 from api.limits import rate_limited
+from api.lobby import LobbyController
+from api.playing import PlayController
 from api.preflight import refused_preflight_as_problem
 from api.problems import EXCEPTION_HANDLERS, problem_responses
-from api.schemas import ZERO_MINIMUM
+from api.read_models import ReadModelsController
+from api.replay import ReplayController
+from api.routing import before_handling
+from api.rulesets import RulesetsController, installed_game_apis
 from api.settings import ApiSettings
-from api.stream import GameWakeups, stream_routes
+from api.stream import GameWakeups, StreamController
 from api.threads import in_worker_thread, use_store_threads
-from engine.application import GameNotFoundError, GameService
+from api.wire import GameApi, ServedGames
+from engine.application import GameService
 from engine.bot_seats import BotSeats
-from projections.dodgecity.read_models import Board, Scores
-from projections.read_models import GamesPage, LeaderboardRow
 
 log = logging.getLogger(__name__)
 
-API_VERSION = "0.2.0"
+API_VERSION = "0.3.0"
 STREAM_IDLE_SECONDS = 300.0
 DOCS_ASSETS = "/schema/assets"
-MAX_PAGE = 100
-MAX_OFFSET = 1_000_000_000  # beyond any real list, and within every database's integers
-
-GameStatus = Literal["lobby", "running", "ended"]
-Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE, description="page size")]
-Offset = Annotated[
-    int, QueryParameter(ge=0, schema_extra=ZERO_MINIMUM, le=MAX_OFFSET, description="items to skip")
-]
 
 
 class Health(msgspec.Struct, frozen=True, kw_only=True):
@@ -74,18 +72,7 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
     projected_position: int  # how far the read models have read the event log
 
 
-def create_app(
-    games: GameService,
-    *,
-    settings: ApiSettings | None = None,
-    close_on_shutdown: bool = False,
-    stream_idle_seconds: float = STREAM_IDLE_SECONDS,
-) -> Litestar:
-    """The API serving ``games``; with ``close_on_shutdown`` the app closes it when it stops."""
-    settings = settings or ApiSettings()
-    wakeups = GameWakeups()
-    games.on_commit(wakeups.notify)
-
+class ServiceController(Controller):
     @get(
         "/health",
         operation_id="health",
@@ -93,7 +80,7 @@ def create_app(
         responses=problem_responses(503),
         tags=["service"],
     )
-    def health() -> Health:
+    def health(self, games: NamedDependency[GameService]) -> Health:
         """Whether the server and its database answer."""
         return Health(
             status="ok",
@@ -101,64 +88,28 @@ def create_app(
             projected_position=games.projections.position(),
         )
 
-    @get(
-        "/games",
-        operation_id="listGames",
-        responses=problem_responses(400, 429, 503),
-        tags=["games"],
-    )
-    async def list_games(
-        status: FromQuery[GameStatus | None] = None, limit: Limit = 50, offset: Offset = 0
-    ) -> GamesPage:
-        """The game list (lobby), newest first, from the games read model."""
-        return await in_worker_thread(
-            lambda: games.projections.games(status=status, limit=limit, offset=offset)
-        )
-
-    @get(
-        "/games/{game_id:uuid}/board",
-        operation_id="getBoard",
-        sync_to_thread=True,
-        responses=problem_responses(400, 404, 429, 503),
-        tags=["read models"],
-    )
-    def board(game_id: FromPath[UUID]) -> Board:
-        """Each building in play with its figure, value and status, and every stone."""
-        found: Board | None = games.projections.board(game_id)
-        if found is None:
-            raise GameNotFoundError(game_id)
-        return found
-
-    @get(
-        "/games/{game_id:uuid}/scores",
-        operation_id="getScores",
-        sync_to_thread=True,
-        responses=problem_responses(400, 404, 429, 503),
-        tags=["read models"],
-    )
-    def scores(game_id: FromPath[UUID]) -> Scores:
-        """Each player's points, money, value discs and rank."""
-        found: Scores | None = games.projections.scores(game_id)
-        if found is None:
-            raise GameNotFoundError(game_id)
-        return found
-
-    @get(
-        "/leaderboard",
-        operation_id="getLeaderboard",
-        sync_to_thread=True,
-        responses=problem_responses(400, 429, 503),
-        tags=["read models"],
-    )
-    def leaderboard(limit: Limit = 50, offset: Offset = 0) -> list[LeaderboardRow]:
-        """Players by games won, then points, across every ended game."""
-        return games.projections.leaderboard(limit=limit, offset=offset)
-
     @get("/docs", include_in_schema=False)
-    async def docs() -> Response[None]:
+    async def docs(self) -> Response[None]:
         return Response(
             None, status_code=HTTP_307_TEMPORARY_REDIRECT, headers={"Location": "/schema/swagger"}
         )
+
+
+def create_app(
+    games: GameService,
+    *,
+    settings: ApiSettings | None = None,
+    close_on_shutdown: bool = False,
+    stream_idle_seconds: float = STREAM_IDLE_SECONDS,
+    served: Iterable[GameApi] | None = None,
+) -> Litestar:
+    """The API serving ``games``; with ``close_on_shutdown`` the app closes it when it stops.
+
+    ``served`` are the games it plays (default: every installed one, ``api/rulesets.py``)."""
+    settings = settings or ApiSettings()
+    offered = ServedGames(installed_game_apis() if served is None else served)
+    wakeups = GameWakeups()
+    games.on_commit(wakeups.notify)
 
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
@@ -186,28 +137,32 @@ def create_app(
     middleware: list[Any] = []
     if settings.rate_limit is not None:
         middleware.append(DefineMiddleware(rate_limited(settings.rate_limit)))
-    allowed: dict[str, str] = {}
     app = Litestar(
         route_handlers=[
-            # Before the handlers they describe: see _options_answer.
-            *(_options_answer(path, allowed) for path in SHARED_PATHS),
-            health,
-            list_games,
-            board,
-            scores,
-            leaderboard,
-            docs,
-            *catalog_routes(),
+            ServiceController,
+            ReadModelsController,
+            RulesetsController,
+            LobbyController,
+            PlayController,
+            ReplayController,
+            StreamController,
+            *(route for game in offered for route in game.routes),
             *play_routes(),
-            *game_routes(games, CreatedGames()),
-            *stream_routes(games, wakeups, stream_idle_seconds),
             _docs_assets(),
         ],
+        dependencies={
+            "games": _given(games),
+            "served": _given(offered),
+            "created": _given(CreatedGames()),
+            "wakeups": _given(wakeups),
+            "stream_idle_seconds": _given(stream_idle_seconds),
+        },
+        signature_namespace=dict(offered.signature_namespace()),
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
             title="Dodge City Engine",
             version=API_VERSION,
-            description=DESCRIPTION,
+            description=DESCRIPTION.replace("{games}", _titles(offered)),
             path="/schema",
             render_plugins=[
                 JsonRenderPlugin(),
@@ -236,40 +191,29 @@ def create_app(
         else None,
         middleware=middleware,
         request_max_body_size=settings.max_body_bytes,
-        before_request=decode_strictly,
+        before_request=before_handling,
         before_send=[refused_preflight_as_problem],
         lifespan=[lifespan],
     )
-    for served in app.routes:
-        if served.path in SHARED_PATHS:
-            allowed[served.path] = ", ".join(sorted(served.methods))
-    finish_document(app)
+    finish_document(app, offered)
     return app
 
 
-#: Paths served by handlers registered one after another (GET here, POST in api/games.py).
-SHARED_PATHS = ("/games", "/games/{game_id:uuid}/actions")
+def _titles(served: ServedGames) -> str:
+    titles = [game.rules.title for game in served]
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
 
 
-def _options_answer(path: str, allowed: dict[str, str]) -> HTTPRouteHandler:
-    """An OPTIONS answer listing every method of ``path``.
-
-    litestar 2.25 builds its automatic OPTIONS answer with the first handler registered for a
-    path and never updates it, so a path whose GET and POST are registered separately would
-    answer ``Allow: GET, OPTIONS``. Registering this first stops the automatic one; its methods
-    are filled in from the finished routes."""
-
-    @route(path, http_method=[HttpMethod.OPTIONS], include_in_schema=False, sync_to_thread=False)
-    def options() -> Response[None]:
-        return Response(None, status_code=HTTP_204_NO_CONTENT, headers={"Allow": allowed[path]})
-
-    return options
+def _given(value: Any) -> Provide:
+    """A dependency that is always this one object (the app's service, its games …)."""
+    return Provide(lambda: value, use_cache=True, sync_to_thread=False)
 
 
-DESCRIPTION = """Create, join, play, watch and replay games of Dodge City (1983).
+DESCRIPTION = """Create, join, play, watch and replay games of {games}: `GET /rulesets` lists them.
 
-A game is created with `POST /games`, which answers a host token; players take seats with
-`POST /games/{game_id}/players`, each answered with a seat token; the host starts the game. Send a
+A game is created with `POST /games` (its `ruleset` names the game), which answers a host token;
+players take seats with `POST /games/{game_id}/players`, each answered with a seat token; the
+host starts the game. Send a
 token as `Authorization: Bearer <token>`. Without one you are a spectator: you see everything
 public, and nobody's hand, face-down cards or pile order until the game has ended.
 

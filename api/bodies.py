@@ -27,16 +27,30 @@ async def decode_strictly(request: Request[Any, Any, Any]) -> None:
     if not raw.strip():
         return  # an absent body: the handler's own signature says whether that is allowed
     try:
-        msgspec.convert(_integral(msgspec.json.decode(raw)), type=body_type, strict=True)
-    except msgspec.ValidationError as error:
-        message = str(error)
-        where = message.rpartition(" - at `")[2].rstrip("`") if " - at `" in message else "$"
-        raise ValidationException(
-            detail=f"the request body is invalid: {message}",
-            extra=[{"key": where, "message": message, "source": "body"}],
-        ) from None
+        decoded = msgspec.json.decode(raw)
     except msgspec.DecodeError as error:
         raise ValidationException(detail=f"the request body is not JSON: {error}") from None
+    strictly(decoded, body_type)
+
+
+def strictly(value: Any, body_type: Any) -> Any:
+    """``value`` (a body decoded from JSON) converted to ``body_type`` strictly, or a 400 naming
+    the field that is wrong.
+
+    Handlers of a body whose type depends on the game (its ruleset's actions, settings, seat
+    attributes) take it as a plain object and convert it here once they know the game."""
+    try:
+        return msgspec.convert(_integral(value), type=body_type, strict=True)
+    except msgspec.ValidationError as error:
+        raise invalid_body(str(error)) from None
+
+
+def invalid_body(message: str) -> ValidationException:
+    where = message.rpartition(" - at `")[2].rstrip("`") if " - at `" in message else "$"
+    return ValidationException(
+        detail=f"the request body is invalid: {message}",
+        extra=[{"key": where, "message": message, "source": "body"}],
+    )
 
 
 def _integral(value: Any) -> Any:

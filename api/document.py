@@ -3,6 +3,8 @@
 - The request bodies' schemas are msgspec's own, replacing litestar's: litestar drops
   ``minimum: 0`` (a falsy bound) and never publishes ``forbid_unknown_fields`` as
   ``additionalProperties: false``, so clients and contract tests would think wrong input valid.
+  A body that depends on the game (``api/wire.py``) is taken as a plain object by its handler;
+  here it becomes each served game's own type (one of them, when a server plays several).
 - An optional header or query parameter is absent when not sent; it is never ``null`` (a header
   cannot carry JSON's null), so its schema loses the ``null`` litestar gives it.
 - Response headers get the schema OpenAPI requires (litestar cannot give one).
@@ -14,6 +16,7 @@ It works on the document as served (a dict), once, when the app is built.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -21,10 +24,17 @@ from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
 from api.links import add_links
-from api.schemas import ActionRequest, NewGame, NewPlayer, StartRequest
+from api.schemas import StartRequest
+from api.wire import GameApi, ServedGames
 
-REQUEST_TYPES = (NewGame, NewPlayer, StartRequest, ActionRequest)
 REF_TEMPLATE = "#/components/schemas/{name}"
+#: The operations whose body is each game's own: that body's type, and whether it may be absent.
+GAME_BODIES: dict[str, tuple[Callable[[GameApi], type[msgspec.Struct]], bool]] = {
+    "createGame": (lambda game: game.new_game, False),
+    "joinGame": (lambda game: game.new_player, False),
+    "addBot": (lambda game: game.new_bot, True),
+    "performAction": (lambda game: game.wire.action_request, False),
+}
 
 
 def served_document(app: Litestar) -> dict[str, Any]:
@@ -32,10 +42,24 @@ def served_document(app: Litestar) -> dict[str, Any]:
     return app.plugins.get(OpenAPIPlugin).provide_openapi_schema()
 
 
-def finish_document(app: Litestar) -> None:
+def finish_document(app: Litestar, served: ServedGames) -> None:
     document = served_document(app)
-    _, request_components = msgspec.json.schema_components(REQUEST_TYPES, ref_template=REF_TEMPLATE)
+    game_bodies = [body(game) for body, _ in GAME_BODIES.values() for game in served]
+    _, request_components = msgspec.json.schema_components(
+        [*game_bodies, StartRequest], ref_template=REF_TEMPLATE
+    )
     document["components"]["schemas"].update(request_components)
+    for game in served:
+        for name, extra in game.schema_extras.items():
+            document["components"]["schemas"][name].update(extra)
+    for operation in _operations(document):
+        if operation.get("operationId") in GAME_BODIES:
+            body, optional = GAME_BODIES[operation["operationId"]]
+            refs = [{"$ref": REF_TEMPLATE.format(name=body(game).__name__)} for game in served]
+            if optional:
+                refs.append({"type": "null"})
+            schema = refs[0] if len(refs) == 1 else {"oneOf": refs}
+            operation["requestBody"]["content"]["application/json"]["schema"] = schema
     for parameter in _parameters(document):
         if parameter["in"] in {"header", "query"} and not parameter.get("required", False):
             parameter["schema"] = _without_null(parameter["schema"])
@@ -84,6 +108,13 @@ def _parameters(document: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _without_null(schema: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(schema.get("type"), list) and "null" in schema["type"]:
+        # litestar's rendering of an optional Literal: an enum with null in it
+        kinds = [kind for kind in schema["type"] if kind != "null"]
+        schema = {**schema, "type": kinds[0] if len(kinds) == 1 else kinds}
+        if "enum" in schema:
+            schema["enum"] = [value for value in schema["enum"] if value is not None]
+        return schema
     variants = schema.get("oneOf")
     if not variants:
         return schema

@@ -17,13 +17,13 @@ from collections.abc import Callable
 
 import msgspec
 
-from api.schemas import CreatedGame, NewGame
+from api.schemas import CreatedGame
 
 KEEP_SECONDS = 24 * 3600
 MAX_KEPT = 10_000
 
 
-def fingerprint(request: NewGame) -> str:
+def fingerprint(request: msgspec.Struct) -> str:
     """What the request asked for, so a key reused for a different request is caught."""
     return hashlib.sha256(msgspec.json.encode(request)).hexdigest()
 

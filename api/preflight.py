@@ -15,7 +15,7 @@ from litestar.types import Message, Scope
 
 from api.problems import MEDIA_TYPE, problem
 
-_REWRITTEN = "dodgecity.preflight_problem"  # scope key: the body to send in place of the text
+_REWRITTEN = "engine.preflight_problem"  # scope key: the body to send in place of the text
 
 
 async def refused_preflight_as_problem(message: Message, scope: Scope) -> None:

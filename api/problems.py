@@ -23,6 +23,7 @@ from litestar.types import ExceptionHandlersMap
 
 from api.idempotency import IdempotencyKeyMismatchError
 from domain.errors import RuleViolation
+from domain.registry import UnknownRulesetError
 from engine.application import (
     GameNotFoundError,
     IdempotencyKeyReusedError,
@@ -105,6 +106,12 @@ def on_not_found(request: Request[Any, Any, Any], error: GameNotFoundError) -> R
     return _respond(request, problem(404, "game-not-found", str(error)))
 
 
+def on_unknown_ruleset(
+    request: Request[Any, Any, Any], error: UnknownRulesetError
+) -> Response[Problem]:
+    return _respond(request, problem(404, "ruleset-not-found", str(error)))
+
+
 def on_version_out_of_range(
     request: Request[Any, Any, Any], error: VersionOutOfRangeError
 ) -> Response[Problem]:
@@ -185,6 +192,7 @@ def on_unexpected(request: Request[Any, Any, Any], error: Exception) -> Response
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     RuleViolation: on_rule_violation,
     GameNotFoundError: on_not_found,
+    UnknownRulesetError: on_unknown_ruleset,
     VersionOutOfRangeError: on_version_out_of_range,
     VersionConflictError: on_conflict,
     PreconditionFailedError: on_precondition_failed,

@@ -22,9 +22,9 @@ from uuid import UUID
 
 import anyio.to_thread
 import msgspec
-from litestar import Request, Response, get
+from litestar import Controller, Request, Response, get
+from litestar.di import NamedDependency
 from litestar.exceptions import ClientException
-from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
@@ -32,7 +32,7 @@ from litestar.status_codes import HTTP_204_NO_CONTENT
 from api.auth import OPTIONAL_BEARER, caller_of
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
-from domain.events.dodgecity import DomainEvent, GameEnded
+from domain.events.base import DomainEvent
 from engine.application import GameService, VersionOutOfRangeError
 
 POLL_SECONDS = 1.0  # how soon another process's command shows; this process's is immediate
@@ -69,9 +69,7 @@ class GameWakeups:
 _encoder = msgspec.json.Encoder()
 
 
-def stream_routes(
-    games: GameService, wakeups: GameWakeups, idle_seconds: float
-) -> list[HTTPRouteHandler]:
+class StreamController(Controller):
     @get(
         "/games/{game_id:uuid}/stream",
         operation_id="streamEvents",
@@ -81,8 +79,13 @@ def stream_routes(
         media_type="text/event-stream",
     )
     async def stream(
+        self,
+        *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        wakeups: NamedDependency[GameWakeups],
+        stream_idle_seconds: NamedDependency[float],
         last_event_id: Annotated[
             str | None,
             HeaderParameter(
@@ -113,10 +116,8 @@ def stream_routes(
         if ended and start == latest:
             # Nothing more can come: 204 tells an EventSource to stop reconnecting.
             return Response(None, status_code=HTTP_204_NO_CONTENT)
-        watch = _Watch(games, wakeups, game_id, seat, idle_seconds)
+        watch = _Watch(games, wakeups, game_id, seat, stream_idle_seconds)
         return ServerSentEvent(watch.messages(after=start))
-
-    return [stream]
 
 
 def _resume_point(last_event_id: str | None, after: int | None) -> int:
@@ -135,14 +136,19 @@ class _Watch:
     seat: int | None
     idle_seconds: float
 
-    def page(self, after: int) -> list[DomainEvent]:
-        return self.games.events_page(self.game_id, self.seat, after=after, limit=PAGE)[0]
+    def page(self, after: int) -> tuple[list[DomainEvent], bool]:
+        """The events after ``after``, and whether the last of them ended the game."""
+        page, _ = self.games.events_page(self.game_id, self.seat, after=after, limit=PAGE)
+        if not page:
+            return page, False
+        latest, over = self.games.read(self.game_id, lambda game: (game.version, game.is_over))
+        return page, over and latest == page[-1].originator_version
 
     async def messages(self, *, after: int) -> AsyncIterator[ServerSentEventMessage]:
         position = after
         last_news = last_sent = time.monotonic()
         while True:
-            page = await anyio.to_thread.run_sync(self.page, position)
+            page, ended = await anyio.to_thread.run_sync(self.page, position)
             for event in page:
                 yield ServerSentEventMessage(
                     id=event.originator_version,
@@ -150,8 +156,8 @@ class _Watch:
                     data=_encoder.encode(event).decode(),
                 )
                 position = event.originator_version
-                if isinstance(event, GameEnded):
-                    return  # nothing can follow the end
+            if ended:
+                return  # nothing can follow the end
             now = time.monotonic()
             if page:
                 last_news = last_sent = now

@@ -110,6 +110,9 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
     action_type: Any
     #: The class of every game's first event: its topic tells a stored game's ruleset.
     opening_event: type[DomainEvent]
+    #: The class of what :meth:`view` answers (a client decodes a served view with it). A view
+    #: has at least ``game_id``, ``version``, ``viewer`` and ``status`` (a GameStatus value).
+    view_type: type[Any]
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -119,6 +122,10 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
 
     def seed_of(self, state: StateT) -> str:
         """The seed every command's random source derives from (recorded at opening)."""
+        ...
+
+    def settings_of(self, state: StateT) -> SettingsT:
+        """The settings the game was opened with (recorded at opening)."""
         ...
 
     def open(self, ctx: Context[StateT], *, seats: int, settings: SettingsT, seed: str) -> None:

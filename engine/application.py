@@ -134,11 +134,12 @@ class SeatView:
     view: Any  # the ruleset's view
     actions: list[Any]  # the ruleset's actions
     version: int  # the game's version both are of
+    ruleset: str  # the name of the game's ruleset
 
 
 def _seen_by(game: AnyGame, viewer: int | None) -> SeatView:
     actions = [] if viewer is None else game.legal_actions(viewer)
-    return SeatView(game.view(viewer), actions, game.version)
+    return SeatView(game.view(viewer), actions, game.version, game.rules.name)
 
 
 @dataclass(frozen=True)

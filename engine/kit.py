@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from domain.aggregates.game import AnyGame
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, UnknownRulesetError
+from domain.ruleset import Outcome
 
 #: The entry point group games register their kit in.
 ENTRY_POINT_GROUP = "engine.games"
@@ -57,6 +58,11 @@ def _no_statistics(game: AnyGame) -> dict[str, int]:
     return {}
 
 
+def _outcome_in_view(view: Any) -> Outcome | None:
+    outcome = getattr(view, "outcome", None)
+    return outcome if isinstance(outcome, Outcome) else None
+
+
 def _summed(per_game: Sequence[Mapping[str, int]]) -> dict[str, float]:
     return {}
 
@@ -87,6 +93,9 @@ class GameKit:
     record_version: int = 2
     #: Tells stored events as lines of a replay; None: one line per event, in the rules' words.
     narrate: Narrator | None = None
+    #: The outcome an ended game's view shows (a client of the API has nothing else); the
+    #: default reads a view's ``outcome`` field.
+    outcome_of_view: Callable[[Any], Outcome | None] = _outcome_in_view
 
     @property
     def name(self) -> str:

@@ -40,10 +40,10 @@ from engine.application import (
 )
 from engine.audit import verify
 from engine.database import Backend, Database, DatabaseURLError, resolve
-from engine.dodgecity.remote import WAIT_SECONDS, RemoteBotError, play_remote
-from engine.kit import kit_for
+from engine.kit import installed_kits, kit_for
 from engine.progress import ProgressBar
 from engine.records import CorruptRecordError
+from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.simulation import Summary, simulate
 from engine.transfer import RecordRejectedError, export_record, read_record
 
@@ -244,9 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bot.add_argument(
         "--kind",
-        choices=tuple(kit_for(DEFAULT_RULESET).bots),
+        choices=sorted({kind for kit in installed_kits().values() for kind in kit.bots}),
         default="heuristic",
-        help="the bot (heuristic)",
+        help="the bot, one of its game's kinds (heuristic)",
     )
     bot.add_argument("--seed", help="makes the bot's own choices reproducible")
     bot.add_argument("--quiet", action="store_true", help="print only the final line")
@@ -283,6 +283,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
     openapi.add_argument("--output", "-o", type=Path, help="file to write (default: stdout)")
+    openapi.add_argument(
+        "--ruleset", help="the document of this ruleset's games alone (default: the whole server)"
+    )
+    openapi.add_argument(
+        "--rulesets-dir",
+        type=Path,
+        help="also write each installed ruleset's document into this folder, as NAME.json",
+    )
 
     projections = commands.add_parser("projections", help="manage the read models")
     action = projections.add_subparsers(dest="projection_command", required=True)
@@ -527,13 +535,22 @@ def bind_without_nagle(config: uvicorn.Config) -> socket.socket:
 
 
 def _openapi(args: argparse.Namespace) -> int:
+    from api.rulesets import installed_game_apis
     from entrypoints.server import openapi_document
 
-    document = openapi_document()
+    try:
+        document = openapi_document(args.ruleset)
+    except ValueError as unknown:
+        print(f"dodgecity openapi: {unknown}", file=sys.stderr)
+        return 2
     if args.output is None:
         sys.stdout.buffer.write(document)
     else:
         args.output.write_bytes(document)
+    if args.rulesets_dir is not None:
+        args.rulesets_dir.mkdir(parents=True, exist_ok=True)
+        for game in installed_game_apis():
+            (args.rulesets_dir / f"{game.name}.json").write_bytes(openapi_document(game.name))
     return 0
 
 
@@ -575,12 +592,7 @@ def _bot(args: argparse.Namespace) -> int:
     headers = {"Authorization": f"Bearer {args.token}"}
     try:
         with httpx.Client(base_url=url, headers=headers, timeout=WAIT_SECONDS + 10) as http:
-            result = play_remote(
-                http,
-                str(args.game),
-                kit_for(DEFAULT_RULESET).bot(args.kind, args.seed),
-                on_action=report,
-            )
+            result = play_remote(http, str(args.game), args.kind, seed=args.seed, on_action=report)
     except httpx.HTTPError as error:
         raise CommandError(f"cannot reach {url}: {error}") from None
     except RemoteBotError as error:

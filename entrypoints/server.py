@@ -9,6 +9,7 @@ from litestar import Litestar
 
 from api.app import create_app
 from api.document import served_document
+from api.rulesets import installed_game_apis
 from api.settings import ApiSettings
 from engine.application import GameService
 
@@ -22,13 +23,22 @@ def app_from_environment() -> Litestar:
     )
 
 
-def openapi_document() -> bytes:
-    """The OpenAPI document of the app, byte for byte the same on every run."""
+def openapi_document(ruleset: str | None = None) -> bytes:
+    """The OpenAPI document of the app, byte for byte the same on every run: of the whole server,
+    or of one ruleset's games alone (for a client generator that plays only that game)."""
     games = GameService("memory://")
+    served = None
+    if ruleset is not None:
+        served = [game for game in installed_game_apis() if game.name == ruleset]
+        if not served:
+            known = ", ".join(game.name for game in installed_game_apis())
+            raise ValueError(f"no ruleset {ruleset!r}: this server plays {known}")
     try:
-        schema = served_document(create_app(games))
+        schema = served_document(create_app(games, served=served))
     finally:
         games.close()
+    if served:
+        schema["info"]["title"] += f": {served[0].rules.title}"
     # to_builtins turns the UUIDs and enums in schema defaults into their JSON forms first.
     plain = msgspec.to_builtins(schema)
     return (json.dumps(plain, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()

@@ -11,7 +11,6 @@ from functools import cache
 
 import msgspec
 from litestar import get
-from litestar.handlers import HTTPRouteHandler
 
 from api.problems import problem_responses
 from domain.dodgecity.catalog import (
@@ -120,9 +119,6 @@ def catalog() -> Catalog:
 )
 async def catalog_route() -> Catalog:
     """The board, the decks, the event cards and the figures: what a frontend needs to draw a
-    game and word its cards. The same for every game of this rules version."""
+    game and word its cards. The same for every game of this rules version, and the same as
+    `GET /rulesets/dodgecity` (this path is older)."""
     return catalog()
-
-
-def catalog_routes() -> list[HTTPRouteHandler]:
-    return [catalog_route]

@@ -65,6 +65,7 @@ class DodgeCityRules:
     event_types = ALL_EVENT_TYPES
     action_type = AnyAction
     opening_event: type[DomainEvent] = GameCreated
+    view_type = GameView
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -73,6 +74,9 @@ class DodgeCityRules:
 
     def seed_of(self, state: GameState) -> str:
         return state.seed
+
+    def settings_of(self, state: GameState) -> Variants:
+        return state.variants
 
     def open(self, ctx: Context[GameState], *, seats: int, settings: Variants, seed: str) -> None:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:

@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from domain.aggregates.game import AnyGame
 from domain.dodgecity.narration import narrate
 from domain.dodgecity.ruleset import DODGECITY
+from domain.dodgecity.views import GameView
+from domain.ruleset import Outcome, SeatResult
 from engine.dodgecity.heuristic import HeuristicPlayer
 from engine.dodgecity.invariants import violations
 from engine.kit import GameKit
@@ -46,6 +48,28 @@ def statistics_lines(summary: Mapping[str, float]) -> list[str]:
     ]
 
 
+def outcome_of_view(view: GameView) -> Outcome | None:
+    """An ended game's outcome as its view shows it: the winners and every player's points."""
+    if view.status != "ended":
+        return None
+    return Outcome(
+        winners=view.winners,
+        reason=None if view.end_reason is None else str(view.end_reason),
+        results=tuple(
+            SeatResult(seat=seat, won=seat in view.winners, rank=rank, score=player.points)
+            for seat, player, rank in zip(
+                range(len(view.players)), view.players, _ranks(view), strict=True
+            )
+        ),
+    )
+
+
+def _ranks(view: GameView) -> list[int]:
+    """Competition ranks by points (1, 1, 3 …), winners first."""
+    keyed = [(seat not in view.winners, -player.points) for seat, player in enumerate(view.players)]
+    return [1 + sum(other < mine for other in keyed) for mine in keyed]
+
+
 KIT = GameKit(
     rules=DODGECITY,
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
@@ -58,4 +82,5 @@ KIT = GameKit(
     # every record shared since exports the same bytes.
     record_version=1,
     narrate=narrate,
+    outcome_of_view=outcome_of_view,
 )

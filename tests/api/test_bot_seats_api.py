@@ -12,7 +12,7 @@ from typing import Any, get_args
 import httpx
 import pytest
 from api.app import create_app
-from api.schemas import BotKind
+from api.dodgecity.wire import BotKind
 from engine.application import GameService
 from engine.dodgecity.kit import KIT
 from engine.players import BotSeat

@@ -11,6 +11,7 @@ from uuid import UUID
 
 import schemathesis
 from api.app import create_app
+from api.rulesets import installed_game_apis
 from engine.application import GameNotFoundError, GameService
 from engine.simulation import simulate
 from entrypoints.server import openapi_document
@@ -32,8 +33,20 @@ def test_given_any_request_then_the_response_matches_the_document(case: schemath
     case.call_and_validate()
 
 
+REGENERATE = "run: .venv/bin/dodgecity openapi --output openapi/openapi.json --rulesets-dir openapi/rulesets"
+
+
 def test_given_the_live_app_then_the_committed_openapi_document_is_current() -> None:
-    assert COMMITTED.read_bytes() == openapi_document(), "run: .venv/bin/dodgecity openapi --output openapi/openapi.json"
+    assert COMMITTED.read_bytes() == openapi_document(), REGENERATE
+
+
+def test_given_each_installed_ruleset_then_its_committed_document_is_current_and_no_other_is_committed() -> None:
+    folder = COMMITTED.parent / "rulesets"
+    installed = [game.name for game in installed_game_apis()]
+    assert sorted(path.stem for path in folder.glob("*.json")) == sorted(installed), REGENERATE
+    for name in installed:
+        assert (folder / f"{name}.json").read_bytes() == openapi_document(name), REGENERATE
+        validate(json.loads((folder / f"{name}.json").read_text()))
 
 
 class FreshApp:

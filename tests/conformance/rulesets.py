@@ -34,7 +34,7 @@ from domain.registry import AnyRules
 from engine.dodgecity.invariants import violations as dodgecity_violations
 
 from tests.kernel.toy import invariants as toy_invariants
-from tests.kernel.toy.events import CardDealt, CardSetAside, ChoiceCommitted, ChoicesRevealed, GameOpened
+from tests.kernel.toy.events import ToyCardDealt, ToyCardSetAside, ToyChoiceCommitted, ToyChoicesRevealed, ToyGameOpened
 from tests.kernel.toy.rules import TOY
 
 ROOT = Path(__file__).parents[2]
@@ -153,21 +153,21 @@ def _with_cards_exchanged(event: DomainEvent, exchange: dict[str, str]) -> Domai
 def toy_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
     """Exchange ``seat``'s card with the card set aside, turn its choice the other way while it
     is not revealed, and give the game another seed."""
-    dealt = next((e.card for e in events if isinstance(e, CardDealt) and e.seat == seat), None)
-    aside = next((e.card for e in events if isinstance(e, CardSetAside)), None)
+    dealt = next((e.card for e in events if isinstance(e, ToyCardDealt) and e.seat == seat), None)
+    aside = next((e.card for e in events if isinstance(e, ToyCardSetAside)), None)
     if dealt is None or aside is None:
         return None
-    revealed = any(isinstance(e, ChoicesRevealed) for e in events)
+    revealed = any(isinstance(e, ToyChoicesRevealed) for e in events)
 
     def changed(event: DomainEvent) -> DomainEvent:
         match event:
-            case GameOpened():
+            case ToyGameOpened():
                 return msgspec.structs.replace(event, seed=f"{event.seed} and another")
-            case CardDealt() if event.seat == seat:
+            case ToyCardDealt() if event.seat == seat:
                 return msgspec.structs.replace(event, card=aside)
-            case CardSetAside():
+            case ToyCardSetAside():
                 return msgspec.structs.replace(event, card=dealt)
-            case ChoiceCommitted() if event.seat == seat and not revealed:
+            case ToyChoiceCommitted() if event.seat == seat and not revealed:
                 return msgspec.structs.replace(event, choice="check" if event.choice == "bet" else "bet")
         return event
 

@@ -3,7 +3,8 @@
 The kernel is every module at the top of a layer, outside its games' sub-packages. It may import
 no game's package, and the only game names it may spell are those stored data pins: the event
 store's table prefix (``DodgeCity``), the game-record format, and the product's own command,
-database file and environment variables, all named after the project.
+database file and environment variables, the API's title, realm and problem types, all named
+after the project.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ KERNEL = {
     "domain": ["*.py", "aggregates/*.py", "events/base.py", "events/__init__.py"],
     "engine": ["*.py"],
     "projections": ["*.py"],
+    "api": ["*.py"],
 }
 
 #: Names after the project, or pinned by stored data, that a kernel module may spell.
@@ -33,6 +35,9 @@ ALLOWED = [
     r"DODGECITY_\w+",  # the product's environment variables
     r"dodgecity\.db",  # the product's default database file
     r"``dodgecity [a-z]+``|`dodgecity [a-z]+`|dodgecity (serve|simulate|bot|verify|export)",
+    r"Dodge City Engine",  # the product's name, the title of its API
+    r'realm="dodgecity"',  # the API's authentication realm, which clients may check
+    r"https://dodgecity\.invalid/",  # the problem types' base: clients match on them
 ]
 
 

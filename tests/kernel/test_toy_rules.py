@@ -13,20 +13,20 @@ from domain.errors import RuleViolation
 from domain.random_source import RandomSource
 from domain.ruleset import GameStatus
 
-from tests.kernel.toy.actions import ACTION_TYPE, Call, Commit, DecisionKind, Fold, ToyDecision
+from tests.kernel.toy.actions import ACTION_TYPE, ToyCall, ToyCommit, ToyDecision, ToyDecisionKind, ToyFold
 from tests.kernel.toy.builders import BET, CHECK, GAME_ID, committed, names, opened, refused, started, view, when
 from tests.kernel.toy.events import (
     HIDDEN,
     Card,
-    CardDealt,
-    CardSetAside,
-    ChoiceCommitted,
-    ChoicesRevealed,
-    EndReason,
-    GameEnded,
-    GameOpened,
-    GameStarted,
-    SeatTaken,
+    ToyCardDealt,
+    ToyCardSetAside,
+    ToyChoiceCommitted,
+    ToyChoicesRevealed,
+    ToyEndReason,
+    ToyGameEnded,
+    ToyGameOpened,
+    ToyGameStarted,
+    ToySeatTaken,
     ToySettings,
 )
 from tests.kernel.toy.rules import TOY
@@ -52,7 +52,10 @@ def test_TOY_SEATS_given_an_open_game_when_two_players_join_then_they_take_seats
     seats = [game.join(" Ann "), game.join("Bob", bot="random")]
 
     assert seats == [0, 1]
-    assert [(e.seat, e.name, e.bot) for e in game.collect_events() if isinstance(e, SeatTaken)] == [(0, "Ann", None), (1, "Bob", "random")]
+    assert [(e.seat, e.name, e.bot) for e in game.collect_events() if isinstance(e, ToySeatTaken)] == [
+        (0, "Ann", None),
+        (1, "Bob", "random"),
+    ]
     assert [(s.name, s.bot) for s in game.seats()] == [("Ann", None), ("Bob", "random")]
 
 
@@ -115,7 +118,7 @@ def test_TOY_SEATS_given_a_started_game_when_a_seat_that_does_not_exist_acts_the
 def test_TOY_ANTE_given_an_ante_of_3_when_the_game_starts_then_each_seat_puts_3_chips_in_the_pot() -> None:
     game = started(ante=3)
 
-    assert [e.ante for e in game.everything() if isinstance(e, GameStarted)] == [3]
+    assert [e.ante for e in game.everything() if isinstance(e, ToyGameStarted)] == [3]
     assert [s.stake for s in view(game, None).seats] == [3, 3]
     assert view(game, None).pot == 6
 
@@ -142,7 +145,7 @@ def test_TOY_ANTE_when_opening_without_settings_then_the_ante_is_1_and_recorded_
 
     [first] = game.collect_events()
 
-    assert isinstance(first, GameOpened)
+    assert isinstance(first, ToyGameOpened)
     assert TOY.opening(first).settings == ToySettings(ante=1)
     assert TOY.opening(first).rules_version == TOY.rules_version
 
@@ -195,9 +198,9 @@ def test_TOY_DEAL_when_the_game_starts_then_each_seat_is_dealt_one_card_and_the_
     game.start()
 
     recorded = game.collect_events()
-    assert names(recorded) == ["GameStarted", "CardDealt", "CardDealt", "CardSetAside"]
-    assert [(e.seat, e.card) for e in recorded if isinstance(e, CardDealt)] == [(0, "Q"), (1, "K")]
-    assert [e.card for e in recorded if isinstance(e, CardSetAside)] == ["J"]
+    assert names(recorded) == ["ToyGameStarted", "ToyCardDealt", "ToyCardDealt", "ToyCardSetAside"]
+    assert [(e.seat, e.card) for e in recorded if isinstance(e, ToyCardDealt)] == [(0, "Q"), (1, "K")]
+    assert [e.card for e in recorded if isinstance(e, ToyCardSetAside)] == ["J"]
 
 
 @pytest.mark.rule("TOY-DEAL")
@@ -251,7 +254,7 @@ def test_TOY_ACTIONS_when_decoding_each_listed_action_from_json_then_it_is_the_a
 def test_TOY_COMMIT_given_a_started_game_then_both_seats_are_asked_at_once_to_bet_or_check() -> None:
     game = started()
 
-    assert game.pending() == [ToyDecision(seat=0, kind=DecisionKind.COMMIT), ToyDecision(seat=1, kind=DecisionKind.COMMIT)]
+    assert game.pending() == [ToyDecision(seat=0, kind=ToyDecisionKind.COMMIT), ToyDecision(seat=1, kind=ToyDecisionKind.COMMIT)]
     assert all(TOY.simultaneous(d) for d in game.pending())
     assert game.legal_actions(0) == game.legal_actions(1) == [BET, CHECK]
 
@@ -262,8 +265,8 @@ def test_TOY_COMMIT_given_a_started_game_when_seat_1_commits_first_then_nothing_
 
     recorded = when(game, 1, BET)
 
-    assert names(recorded) == ["ChoiceCommitted"]
-    assert game.pending() == [ToyDecision(seat=0, kind=DecisionKind.COMMIT)]
+    assert names(recorded) == ["ToyChoiceCommitted"]
+    assert game.pending() == [ToyDecision(seat=0, kind=ToyDecisionKind.COMMIT)]
     assert game.legal_actions(1) == []
     assert view(game, 0).seats[1].committed is True
     assert view(game, 0).seats[1].choice is None
@@ -282,7 +285,7 @@ def test_TOY_COMMIT_given_a_seat_has_committed_when_it_commits_again_then_it_is_
 def test_TOY_COMMIT_when_a_seat_commits_to_neither_bet_nor_check_then_it_is_refused() -> None:
     game = started()
 
-    assert refused(game, 0, Commit(choice="raise")) == "TOY-COMMIT"  # type: ignore[arg-type]
+    assert refused(game, 0, ToyCommit(choice="raise")) == "TOY-COMMIT"  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("TOY-COMMIT")
@@ -292,8 +295,8 @@ def test_TOY_COMMIT_given_one_commitment_when_the_second_arrives_then_both_are_r
 
     recorded = when(game, 0, BET)
 
-    assert names(recorded) == ["ChoiceCommitted", "ChoicesRevealed"]
-    assert [e.choices for e in recorded if isinstance(e, ChoicesRevealed)] == [("bet", "check")]
+    assert names(recorded) == ["ToyChoiceCommitted", "ToyChoicesRevealed"]
+    assert [e.choices for e in recorded if isinstance(e, ToyChoicesRevealed)] == [("bet", "check")]
     assert [s.stake for s in view(game, None).seats] == [2, 1]
 
 
@@ -326,12 +329,12 @@ def test_TOY_REACT_given_exactly_one_bet_then_only_the_seat_that_checked_is_aske
 
     committed(game, {bettor: BET, checker: CHECK})
 
-    assert game.pending() == [ToyDecision(seat=checker, kind=DecisionKind.REACT)]
+    assert game.pending() == [ToyDecision(seat=checker, kind=ToyDecisionKind.REACT)]
     assert not TOY.simultaneous(game.pending()[0])
-    assert game.legal_actions(checker) == [Call(), Fold()]
+    assert game.legal_actions(checker) == [ToyCall(), ToyFold()]
     assert game.legal_actions(bettor) == []
-    assert refused(game, bettor, Call()) == "TOY-REACT"
-    assert refused(game, bettor, Fold()) == "TOY-REACT"
+    assert refused(game, bettor, ToyCall()) == "TOY-REACT"
+    assert refused(game, bettor, ToyFold()) == "TOY-REACT"
     assert refused(game, checker, CHECK) == "TOY-COMMIT"
 
 
@@ -339,8 +342,8 @@ def test_TOY_REACT_given_exactly_one_bet_then_only_the_seat_that_checked_is_aske
 def test_TOY_REACT_given_the_commitments_are_awaited_when_a_seat_calls_or_folds_then_it_is_refused() -> None:
     game = started()
 
-    assert refused(game, 0, Call()) == "TOY-REACT"
-    assert refused(game, 1, Fold()) == "TOY-REACT"
+    assert refused(game, 0, ToyCall()) == "TOY-REACT"
+    assert refused(game, 1, ToyFold()) == "TOY-REACT"
 
 
 @pytest.mark.rule("TOY-REACT")
@@ -348,10 +351,10 @@ def test_TOY_REACT_given_a_bet_when_the_checker_calls_then_it_puts_a_chip_in_and
     game = started(deal=("J", "K", "Q"))
     committed(game, {0: BET, 1: CHECK})
 
-    recorded = when(game, 1, Call())
+    recorded = when(game, 1, ToyCall())
 
-    assert names(recorded) == ["Called", "GameEnded"]
-    assert [(e.winner, e.reason, e.pot) for e in recorded if isinstance(e, GameEnded)] == [(1, EndReason.SHOWDOWN, 4)]
+    assert names(recorded) == ["ToyCalled", "ToyGameEnded"]
+    assert [(e.winner, e.reason, e.pot) for e in recorded if isinstance(e, ToyGameEnded)] == [(1, ToyEndReason.SHOWDOWN, 4)]
 
 
 # -- [TOY-FOLD] ---------------------------------------------------------------------------------
@@ -362,10 +365,10 @@ def test_TOY_FOLD_given_a_bet_when_the_checker_folds_then_the_bettor_wins_the_po
     game = started(deal=("J", "K", "Q"))  # the folder held the better card
     committed(game, {0: BET, 1: CHECK})
 
-    recorded = when(game, 1, Fold())
+    recorded = when(game, 1, ToyFold())
 
-    assert names(recorded) == ["Folded", "GameEnded"]
-    assert [(e.winner, e.reason, e.pot, e.shown) for e in recorded if isinstance(e, GameEnded)] == [(0, EndReason.FOLD, 3, ())]
+    assert names(recorded) == ["ToyFolded", "ToyGameEnded"]
+    assert [(e.winner, e.reason, e.pot, e.shown) for e in recorded if isinstance(e, ToyGameEnded)] == [(0, ToyEndReason.FOLD, 3, ())]
     outcome = game.outcome()
     assert outcome is not None
     assert [(r.seat, r.won, r.score) for r in outcome.results] == [(0, True, 1), (1, False, -1)]
@@ -385,15 +388,15 @@ def test_TOY_FOLD_given_a_bet_when_the_checker_folds_then_the_bettor_wins_the_po
     ],
 )
 def test_TOY_SHOWDOWN_given_both_seats_chose_alike_when_the_second_commits_then_the_higher_card_wins_the_pot(
-    deal: tuple[Card, Card, Card], choice: Commit, winner: int, pot: int
+    deal: tuple[Card, Card, Card], choice: ToyCommit, winner: int, pot: int
 ) -> None:
     game = started(deal=deal)
 
     recorded = committed(game, {0: choice, 1: choice})
 
-    assert names(recorded) == ["ChoiceCommitted", "ChoiceCommitted", "ChoicesRevealed", "GameEnded"]
-    [ended] = [e for e in recorded if isinstance(e, GameEnded)]
-    assert (ended.winner, ended.reason, ended.pot, ended.shown) == (winner, EndReason.SHOWDOWN, pot, deal[:2])
+    assert names(recorded) == ["ToyChoiceCommitted", "ToyChoiceCommitted", "ToyChoicesRevealed", "ToyGameEnded"]
+    [ended] = [e for e in recorded if isinstance(e, ToyGameEnded)]
+    assert (ended.winner, ended.reason, ended.pot, ended.shown) == (winner, ToyEndReason.SHOWDOWN, pot, deal[:2])
     outcome = game.outcome()
     assert outcome is not None
     assert outcome.winners == (winner,)
@@ -411,7 +414,7 @@ def test_TOY_END_given_an_ended_game_then_nothing_is_awaited_and_every_action_is
     assert game.pending() == []
     for seat in (0, 1):
         assert game.legal_actions(seat) == []
-        for action in (BET, CHECK, Call(), Fold()):
+        for action in (BET, CHECK, ToyCall(), ToyFold()):
             assert refused(game, seat, action) == "TOY-END"
 
 
@@ -421,7 +424,7 @@ def test_TOY_END_given_a_called_bet_then_the_winner_ranks_first_and_scores_what_
     game = started(ante=ante, deal=("K", "J", "Q"))
     assert game.outcome() is None
     committed(game, {0: CHECK, 1: BET})
-    when(game, 0, Call())
+    when(game, 0, ToyCall())
 
     outcome = game.outcome()
 
@@ -447,7 +450,7 @@ def test_TOY_SEE_PUBLIC_given_a_bet_and_a_check_then_everyone_sees_the_names_sta
         seen = view(game, viewer)
         assert [(s.name, s.stake, s.committed, s.choice) for s in seen.seats] == [("Ann", 3, True, "bet"), ("Bob", 2, True, "check")]
         assert (seen.pot, seen.status, seen.settings) == (5, GameStatus.RUNNING, ToySettings(ante=2))
-        assert seen.awaiting == (ToyDecision(seat=1, kind=DecisionKind.REACT),)
+        assert seen.awaiting == (ToyDecision(seat=1, kind=ToyDecisionKind.REACT),)
 
 
 @pytest.mark.rule("TOY-SEE-PRIVATE")
@@ -463,7 +466,7 @@ def test_TOY_SEE_PRIVATE_given_a_deal_then_each_seat_sees_its_own_card_only_and_
 def test_TOY_SEE_PRIVATE_given_a_deal_and_a_commitment_then_the_events_show_them_to_their_seat_only() -> None:
     game = started(deal=("Q", "K", "J"))
     when(game, 0, CHECK)
-    recorded = [e for e in game.everything() if isinstance(e, CardDealt | ChoiceCommitted)]
+    recorded = [e for e in game.everything() if isinstance(e, ToyCardDealt | ToyChoiceCommitted)]
 
     def seen(viewer: int | None) -> list[str]:
         seated = [seat.name for seat in game.seats()]
@@ -484,8 +487,8 @@ def test_TOY_SEE_SECRET_given_a_running_game_then_nobody_sees_the_card_set_aside
     for viewer in (0, 1, None):
         assert (view(game, viewer).set_aside, view(game, viewer).seed) == (None, None)
         hidden = [TOY.event_view(e, viewer, game_ended=False) for e in game.everything()]
-        assert [e.card for e in hidden if isinstance(e, CardSetAside)] == [HIDDEN]
-        assert [e.seed for e in hidden if isinstance(e, GameOpened)] == [HIDDEN]
+        assert [e.card for e in hidden if isinstance(e, ToyCardSetAside)] == [HIDDEN]
+        assert [e.seed for e in hidden if isinstance(e, ToyGameOpened)] == [HIDDEN]
         seen = [msgspec.json.encode(view(game, viewer)), *map(msgspec.json.encode, hidden)]
         assert not any(b'"K"' in text or b'"toy"' in text for text in seen)
 
@@ -494,7 +497,7 @@ def test_TOY_SEE_SECRET_given_a_running_game_then_nobody_sees_the_card_set_aside
 def test_TOY_SEE_END_given_an_ended_game_then_everyone_sees_every_card_the_seed_and_every_event_whole() -> None:
     game = started(deal=("K", "J", "Q"))
     committed(game, {0: BET, 1: CHECK})
-    when(game, 1, Fold())
+    when(game, 1, ToyFold())
 
     for viewer in (0, 1, None):
         seen = view(game, viewer)

@@ -17,24 +17,24 @@ class ToyAction(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", for
     pass
 
 
-class Commit(ToyAction, frozen=True, tag="commit"):
+class ToyCommit(ToyAction, frozen=True, tag="commit"):
     """Secretly bet or check ([TOY-COMMIT])."""
 
     choice: Choice
 
 
-class Call(ToyAction, frozen=True, tag="call"):
+class ToyCall(ToyAction, frozen=True, tag="call"):
     """Match the other seat's bet ([TOY-REACT])."""
 
 
-class Fold(ToyAction, frozen=True, tag="fold"):
+class ToyFold(ToyAction, frozen=True, tag="fold"):
     """Give up the pot to the other seat's bet ([TOY-FOLD])."""
 
 
-ACTION_TYPE = Commit | Call | Fold
+ACTION_TYPE = ToyCommit | ToyCall | ToyFold
 
 
-class DecisionKind(StrEnum):
+class ToyDecisionKind(StrEnum):
     COMMIT = "commit"  # both seats at once, independently
     REACT = "react"  # the seat that checked, facing a bet
 
@@ -43,11 +43,11 @@ class ToyDecision(msgspec.Struct, frozen=True, kw_only=True):
     """A decision the game waits for: ``seat`` must ``kind``."""
 
     seat: int
-    kind: DecisionKind
+    kind: ToyDecisionKind
 
 
 #: The action kinds each decision accepts.
-ACCEPTS: dict[DecisionKind, tuple[type[ToyAction], ...]] = {
-    DecisionKind.COMMIT: (Commit,),
-    DecisionKind.REACT: (Call, Fold),
+ACCEPTS: dict[ToyDecisionKind, tuple[type[ToyAction], ...]] = {
+    ToyDecisionKind.COMMIT: (ToyCommit,),
+    ToyDecisionKind.REACT: (ToyCall, ToyFold),
 }

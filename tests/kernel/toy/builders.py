@@ -11,7 +11,7 @@ from domain.aggregates.game import Game
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
 
-from tests.kernel.toy.actions import Commit, ToyAction, ToyDecision
+from tests.kernel.toy.actions import ToyAction, ToyCommit, ToyDecision
 from tests.kernel.toy.events import DECK, Card, ToySettings
 from tests.kernel.toy.rules import TOY
 from tests.kernel.toy.state import ToyState
@@ -20,7 +20,7 @@ from tests.kernel.toy.views import ToyView
 T = TypeVar("T")
 GAME_ID = UUID(int=7)
 NAMES = ("Ann", "Bob")
-BET, CHECK = Commit(choice="bet"), Commit(choice="check")
+BET, CHECK = ToyCommit(choice="bet"), ToyCommit(choice="check")
 
 
 class ToyGame(Game[ToyState, ToyAction, ToyDecision]):
@@ -78,7 +78,7 @@ def when(game: ToyGame, seat: int, action: ToyAction) -> list[DomainEvent]:
     return game.collect_events()
 
 
-def committed(game: ToyGame, choices: dict[int, Commit]) -> list[DomainEvent]:
+def committed(game: ToyGame, choices: dict[int, ToyCommit]) -> list[DomainEvent]:
     """The seats commit in the order of ``choices``; the events they recorded."""
     return [event for seat, action in choices.items() for event in when(game, seat, action)]
 

@@ -14,22 +14,22 @@ from domain.context import Context
 from domain.errors import RuleViolation
 from domain.ruleset import GameStatus
 
-from tests.kernel.toy.actions import ACCEPTS, Call, Commit, DecisionKind, Fold, ToyAction, ToyDecision
+from tests.kernel.toy.actions import ACCEPTS, ToyAction, ToyCall, ToyCommit, ToyDecision, ToyDecisionKind, ToyFold
 from tests.kernel.toy.events import (
     CHOICES,
     DECK,
     MAX_ANTE,
-    Called,
-    CardDealt,
-    CardSetAside,
-    ChoiceCommitted,
-    ChoicesRevealed,
-    EndReason,
-    Folded,
-    GameEnded,
-    GameOpened,
-    GameStarted,
-    SeatTaken,
+    ToyCalled,
+    ToyCardDealt,
+    ToyCardSetAside,
+    ToyChoiceCommitted,
+    ToyChoicesRevealed,
+    ToyEndReason,
+    ToyFolded,
+    ToyGameEnded,
+    ToyGameOpened,
+    ToyGameStarted,
+    ToySeatTaken,
     ToySettings,
 )
 from tests.kernel.toy.state import ToyState
@@ -46,7 +46,7 @@ def open_game(ctx: Context[ToyState], *, seats: int, settings: ToySettings, seed
         raise RuleViolation("TOY-SEATS", f"toy poker has exactly {SEATS} seats, not {seats}")
     if not isinstance(settings, ToySettings) or not 1 <= settings.ante <= MAX_ANTE:
         raise RuleViolation("TOY-ANTE", f"the ante is 1 to {MAX_ANTE} chips")
-    ctx.emit(GameOpened(seats=seats, settings=settings, seed=seed, rules_version=RULES_VERSION))
+    ctx.emit(ToyGameOpened(seats=seats, settings=settings, seed=seed, rules_version=RULES_VERSION))
 
 
 def take_seat(ctx: Context[ToyState], name: str, attributes: object, bot: str | None) -> int:
@@ -61,7 +61,7 @@ def take_seat(ctx: Context[ToyState], name: str, attributes: object, bot: str | 
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise RuleViolation("TOY-SEATS", f"a name has 1 to {MAX_NAME_LENGTH} characters")
     seat = len(state.seats)
-    ctx.emit(SeatTaken(seat=seat, name=name, bot=bot))
+    ctx.emit(ToySeatTaken(seat=seat, name=name, bot=bot))
     return seat
 
 
@@ -71,11 +71,11 @@ def start(ctx: Context[ToyState]) -> None:
         raise RuleViolation("TOY-START", "the game has started already")
     if len(state.seats) < state.seat_count:
         raise RuleViolation("TOY-START", f"the game starts once all {state.seat_count} seats are taken")
-    ctx.emit(GameStarted(seats=len(state.seats), ante=state.settings.ante))
+    ctx.emit(ToyGameStarted(seats=len(state.seats), ante=state.settings.ante))
     deck = ctx.rng.shuffled(DECK)  # [TOY-DEAL]: chance decided once, recorded below
     for seat in range(len(state.seats)):
-        ctx.emit(CardDealt(seat=seat, card=deck[seat]))
-    ctx.emit(CardSetAside(card=deck[len(state.seats)]))
+        ctx.emit(ToyCardDealt(seat=seat, card=deck[seat]))
+    ctx.emit(ToyCardSetAside(card=deck[len(state.seats)]))
 
 
 # -- what the game waits for -------------------------------------------------------------------
@@ -85,17 +85,17 @@ def pending(state: ToyState) -> list[ToyDecision]:
     if state.status is not GameStatus.RUNNING:
         return []
     if not state.revealed:
-        return [ToyDecision(seat=seat, kind=DecisionKind.COMMIT) for seat in range(len(state.seats)) if seat not in state.committed]
+        return [ToyDecision(seat=seat, kind=ToyDecisionKind.COMMIT) for seat in range(len(state.seats)) if seat not in state.committed]
     if state.reacting is not None:
-        return [ToyDecision(seat=state.reacting, kind=DecisionKind.REACT)]
+        return [ToyDecision(seat=state.reacting, kind=ToyDecisionKind.REACT)]
     return []
 
 
 def asked_now(decisions: Sequence[ToyDecision]) -> list[ToyDecision]:
     """The decisions that may be made now: every simultaneous one, or else the first alone."""
-    if decisions and decisions[0].kind is not DecisionKind.COMMIT:
+    if decisions and decisions[0].kind is not ToyDecisionKind.COMMIT:
         return [decisions[0]]
-    return [d for d in decisions if d.kind is DecisionKind.COMMIT]
+    return [d for d in decisions if d.kind is ToyDecisionKind.COMMIT]
 
 
 def legal_actions(state: ToyState, seat: int, decisions: Sequence[ToyDecision]) -> list[ToyAction]:
@@ -103,10 +103,10 @@ def legal_actions(state: ToyState, seat: int, decisions: Sequence[ToyDecision]) 
     for decision in asked_now(decisions):
         if decision.seat != seat:
             continue
-        if decision.kind is DecisionKind.COMMIT:
-            actions += [Commit(choice=choice) for choice in CHOICES]
+        if decision.kind is ToyDecisionKind.COMMIT:
+            actions += [ToyCommit(choice=choice) for choice in CHOICES]
         else:
-            actions += [Call(), Fold()]
+            actions += [ToyCall(), ToyFold()]
     return actions
 
 
@@ -115,7 +115,7 @@ def legal_actions(state: ToyState, seat: int, decisions: Sequence[ToyDecision]) 
 
 def refusal(state: ToyState, seat: int, action: object, decisions: Sequence[ToyDecision]) -> RuleViolation | None:
     """Why ``seat`` may not send ``action`` now, or None if it may."""
-    if not isinstance(action, Commit | Call | Fold):
+    if not isinstance(action, ToyCommit | ToyCall | ToyFold):
         return RuleViolation("TOY-ACTIONS", "the actions are commit (bet or check), call and fold")
     if not state.is_seat(seat):
         return RuleViolation("TOY-SEATS", f"there is no seat {seat}")
@@ -124,10 +124,10 @@ def refusal(state: ToyState, seat: int, action: object, decisions: Sequence[ToyD
     if state.status is GameStatus.ENDED:
         return RuleViolation("TOY-END", "the game is over")
     asked = [d.kind for d in asked_now(decisions) if d.seat == seat]
-    if isinstance(action, Commit):
+    if isinstance(action, ToyCommit):
         if action.choice not in CHOICES:
             return RuleViolation("TOY-COMMIT", "a seat commits to bet or to check")
-        if DecisionKind.COMMIT not in asked:
+        if ToyDecisionKind.COMMIT not in asked:
             return RuleViolation("TOY-COMMIT", "each seat commits once, before the reveal")
     elif not any(isinstance(action, ACCEPTS[kind]) for kind in asked):
         return RuleViolation("TOY-REACT", "only the seat that checked, facing a bet, calls or folds")
@@ -139,24 +139,24 @@ def act(ctx: Context[ToyState], seat: int, action: ToyAction, decisions: Sequenc
     if refused is not None:
         raise refused
     match action:
-        case Commit():
+        case ToyCommit():
             _commit(ctx, seat, action)
-        case Call():
-            ctx.emit(Called(seat=seat))
+        case ToyCall():
+            ctx.emit(ToyCalled(seat=seat))
             _showdown(ctx)
-        case Fold():
-            ctx.emit(Folded(seat=seat))
+        case ToyFold():
+            ctx.emit(ToyFolded(seat=seat))
             bettor = next(s for s, choice in ctx.state.committed.items() if choice == "bet")
-            ctx.emit(GameEnded(winner=bettor, reason=EndReason.FOLD, pot=ctx.state.pot))
+            ctx.emit(ToyGameEnded(winner=bettor, reason=ToyEndReason.FOLD, pot=ctx.state.pot))
 
 
-def _commit(ctx: Context[ToyState], seat: int, action: Commit) -> None:
+def _commit(ctx: Context[ToyState], seat: int, action: ToyCommit) -> None:
     state = ctx.state
-    ctx.emit(ChoiceCommitted(seat=seat, choice=action.choice))
+    ctx.emit(ToyChoiceCommitted(seat=seat, choice=action.choice))
     if len(state.committed) < len(state.seats):
         return  # the other seat's choice is still to come
     choices = tuple(state.committed[s] for s in range(len(state.seats)))
-    ctx.emit(ChoicesRevealed(choices=choices))
+    ctx.emit(ToyChoicesRevealed(choices=choices))
     if state.reacting is None:  # both checked or both bet: nothing to react to
         _showdown(ctx)
 
@@ -165,4 +165,4 @@ def _showdown(ctx: Context[ToyState]) -> None:
     state = ctx.state
     shown = tuple(state.cards[s] for s in range(len(state.seats)))
     winner = max(range(len(shown)), key=lambda s: DECK.index(shown[s]))
-    ctx.emit(GameEnded(winner=winner, reason=EndReason.SHOWDOWN, pot=state.pot, shown=shown))
+    ctx.emit(ToyGameEnded(winner=winner, reason=ToyEndReason.SHOWDOWN, pot=state.pot, shown=shown))

@@ -26,7 +26,7 @@ CHOICES: tuple[Choice, ...] = ("bet", "check")
 MAX_ANTE = 100
 
 
-class EndReason(StrEnum):
+class ToyEndReason(StrEnum):
     FOLD = "fold"
     SHOWDOWN = "showdown"
 
@@ -38,7 +38,7 @@ class ToySettings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     ante: Annotated[int, msgspec.Meta(ge=1, le=MAX_ANTE)] = 1
 
 
-class GameOpened(DomainEvent, frozen=True, tag="toy.GameOpened"):
+class ToyGameOpened(DomainEvent, frozen=True, tag="toy.GameOpened"):
     """A game was opened for ``seats`` seats under these settings and rules. ``seed`` drives the
     shuffle; it is secret until the end ([TOY-SEE-SECRET])."""
 
@@ -48,7 +48,7 @@ class GameOpened(DomainEvent, frozen=True, tag="toy.GameOpened"):
     rules_version: str
 
 
-class SeatTaken(DomainEvent, frozen=True, tag="toy.SeatTaken"):
+class ToySeatTaken(DomainEvent, frozen=True, tag="toy.SeatTaken"):
     """A player took ``seat``; ``bot`` names the kind of computer player, None for a person."""
 
     seat: int
@@ -56,71 +56,71 @@ class SeatTaken(DomainEvent, frozen=True, tag="toy.SeatTaken"):
     bot: str | None = None
 
 
-class GameStarted(DomainEvent, frozen=True, tag="toy.GameStarted"):
+class ToyGameStarted(DomainEvent, frozen=True, tag="toy.GameStarted"):
     """Play began: each of the ``seats`` seats put ``ante`` chips in the pot ([TOY-START])."""
 
     seats: int
     ante: int
 
 
-class CardDealt(DomainEvent, frozen=True, tag="toy.CardDealt"):
+class ToyCardDealt(DomainEvent, frozen=True, tag="toy.CardDealt"):
     """``seat`` was dealt ``card``; only that seat sees which ([TOY-DEAL], [TOY-SEE-PRIVATE])."""
 
     seat: int
     card: Card | Hidden
 
 
-class CardSetAside(DomainEvent, frozen=True, tag="toy.CardSetAside"):
+class ToyCardSetAside(DomainEvent, frozen=True, tag="toy.CardSetAside"):
     """The third card went aside face down; nobody sees it before the end ([TOY-SEE-SECRET])."""
 
     card: Card | Hidden
 
 
-class ChoiceCommitted(DomainEvent, frozen=True, tag="toy.ChoiceCommitted"):
+class ToyChoiceCommitted(DomainEvent, frozen=True, tag="toy.ChoiceCommitted"):
     """``seat`` secretly committed to bet or check ([TOY-COMMIT]); the choice is its own until
-    :class:`ChoicesRevealed`."""
+    :class:`ToyChoicesRevealed`."""
 
     seat: int
     choice: Choice | Hidden
 
 
-class ChoicesRevealed(DomainEvent, frozen=True, tag="toy.ChoicesRevealed"):
+class ToyChoicesRevealed(DomainEvent, frozen=True, tag="toy.ChoicesRevealed"):
     """Both commitments were turned over at once, in seat order; each bet put one chip in."""
 
     choices: tuple[Choice, ...]
 
 
-class Called(DomainEvent, frozen=True, tag="toy.Called"):
+class ToyCalled(DomainEvent, frozen=True, tag="toy.Called"):
     """``seat`` matched the other's bet with one chip ([TOY-REACT])."""
 
     seat: int
 
 
-class Folded(DomainEvent, frozen=True, tag="toy.Folded"):
+class ToyFolded(DomainEvent, frozen=True, tag="toy.Folded"):
     """``seat`` gave up the pot rather than match the bet ([TOY-FOLD])."""
 
     seat: int
 
 
-class GameEnded(DomainEvent, frozen=True, tag="toy.GameEnded"):
+class ToyGameEnded(DomainEvent, frozen=True, tag="toy.GameEnded"):
     """``winner`` took the pot of ``pot`` chips ([TOY-END]); ``shown`` are the cards turned over at a
     showdown, in seat order (none at a fold)."""
 
     winner: int
-    reason: EndReason
+    reason: ToyEndReason
     pot: int
     shown: tuple[Card, ...] = ()
 
 
 EVENT_TYPES: tuple[type[DomainEvent], ...] = (
-    GameOpened,
-    SeatTaken,
-    GameStarted,
-    CardDealt,
-    CardSetAside,
-    ChoiceCommitted,
-    ChoicesRevealed,
-    Called,
-    Folded,
-    GameEnded,
+    ToyGameOpened,
+    ToySeatTaken,
+    ToyGameStarted,
+    ToyCardDealt,
+    ToyCardSetAside,
+    ToyChoiceCommitted,
+    ToyChoicesRevealed,
+    ToyCalled,
+    ToyFolded,
+    ToyGameEnded,
 )

@@ -9,18 +9,18 @@ from domain.events.base import DomainEvent
 from domain.ruleset import GameStatus
 
 from tests.kernel.toy.events import (
-    Called,
     Card,
-    CardDealt,
-    CardSetAside,
     Choice,
-    ChoiceCommitted,
-    ChoicesRevealed,
-    Folded,
-    GameEnded,
-    GameOpened,
-    GameStarted,
-    SeatTaken,
+    ToyCalled,
+    ToyCardDealt,
+    ToyCardSetAside,
+    ToyChoiceCommitted,
+    ToyChoicesRevealed,
+    ToyFolded,
+    ToyGameEnded,
+    ToyGameOpened,
+    ToyGameStarted,
+    ToySeatTaken,
 )
 from tests.kernel.toy.state import ToySeat, ToyState
 
@@ -31,36 +31,36 @@ BET = 1
 def evolve(state: ToyState, event: DomainEvent) -> None:
     # Stored events never hold HIDDEN (only what a view returns does): the casts say so.
     match event:
-        case GameOpened():
+        case ToyGameOpened():
             state.game_id = event.originator_id
             state.seat_count = event.seats
             state.settings = event.settings
             state.seed = event.seed
             state.rules_version = event.rules_version
-        case SeatTaken():
+        case ToySeatTaken():
             state.seats.append(ToySeat(name=event.name, bot=event.bot))
-        case GameStarted():
+        case ToyGameStarted():
             state.status = GameStatus.RUNNING
             state.stakes = [event.ante] * event.seats
-        case CardDealt():
+        case ToyCardDealt():
             state.cards[event.seat] = cast(Card, event.card)
-        case CardSetAside():
+        case ToyCardSetAside():
             state.set_aside = cast(Card, event.card)
-        case ChoiceCommitted():
+        case ToyChoiceCommitted():
             state.committed[event.seat] = cast(Choice, event.choice)
-        case ChoicesRevealed():
+        case ToyChoicesRevealed():
             state.revealed = True
             for seat, choice in enumerate(event.choices):
                 if choice == "bet":
                     state.stakes[seat] += BET
             if event.choices.count("bet") == 1:
                 state.reacting = event.choices.index("check")
-        case Called():
+        case ToyCalled():
             state.stakes[event.seat] += BET
             state.reacting = None
-        case Folded():
+        case ToyFolded():
             state.reacting = None
-        case GameEnded():
+        case ToyGameEnded():
             state.status = GameStatus.ENDED
             state.winner = event.winner
             state.end_reason = event.reason

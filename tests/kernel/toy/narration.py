@@ -13,17 +13,17 @@ from domain.events.base import DomainEvent
 
 from tests.kernel.toy.events import (
     HIDDEN,
-    Called,
-    CardDealt,
-    CardSetAside,
-    ChoiceCommitted,
-    ChoicesRevealed,
-    EndReason,
-    Folded,
-    GameEnded,
-    GameOpened,
-    GameStarted,
-    SeatTaken,
+    ToyCalled,
+    ToyCardDealt,
+    ToyCardSetAside,
+    ToyChoiceCommitted,
+    ToyChoicesRevealed,
+    ToyEndReason,
+    ToyFolded,
+    ToyGameEnded,
+    ToyGameOpened,
+    ToyGameStarted,
+    ToySeatTaken,
 )
 
 CARD_NAMES = {"J": "Jack", "Q": "Queen", "K": "King"}
@@ -34,32 +34,32 @@ def describe(event: DomainEvent, names: Sequence[str]) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
     match event:
-        case GameOpened():
+        case ToyGameOpened():
             return f"A game of toy poker was opened for {event.seats} seats, with an ante of {_chips(event.settings.ante)}."
-        case SeatTaken():
+        case ToySeatTaken():
             player = "" if event.bot is None else f" (a {event.bot} bot)"
             return f"{event.name}{player} took seat {event.seat}."
-        case GameStarted():
+        case ToyGameStarted():
             return f"The game started: each of the {event.seats} seats put {_chips(event.ante)} in the pot."
-        case CardDealt():
+        case ToyCardDealt():
             card = "a card face down" if event.card == HIDDEN else f"the {CARD_NAMES[event.card]}"
             return f"{name(event.seat)} was dealt {card}."
-        case CardSetAside():
+        case ToyCardSetAside():
             card = "A card" if event.card == HIDDEN else f"The {CARD_NAMES[event.card]}"
             return f"{card} was set aside face down."
-        case ChoiceCommitted():
+        case ToyChoiceCommitted():
             choice = "a choice face down" if event.choice == HIDDEN else f"to {event.choice}"
             return f"{name(event.seat)} committed {choice}."
-        case ChoicesRevealed():
+        case ToyChoicesRevealed():
             said = " and ".join(f"{name(seat)} {choice}s" for seat, choice in enumerate(event.choices))
             return f"Both choices were revealed: {said}."
-        case Called():
+        case ToyCalled():
             return f"{name(event.seat)} called, putting 1 chip in the pot."
-        case Folded():
+        case ToyFolded():
             return f"{name(event.seat)} folded."
-        case GameEnded() if event.reason is EndReason.FOLD:
+        case ToyGameEnded() if event.reason is ToyEndReason.FOLD:
             return f"{name(event.winner)} won the pot of {_chips(event.pot)} without a showdown."
-        case GameEnded():
+        case ToyGameEnded():
             best = CARD_NAMES[event.shown[event.winner]]
             beaten = " and ".join(CARD_NAMES[card] for seat, card in enumerate(event.shown) if seat != event.winner)
             return f"{name(event.winner)} won the pot of {_chips(event.pot)} at the showdown, the {best} beating the {beaten}."

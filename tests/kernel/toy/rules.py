@@ -12,8 +12,8 @@ from domain.events.base import DomainEvent
 from domain.ruleset import GameStatus, Opening, Outcome, Rules, SeatInfo
 
 from tests.kernel.toy import decide
-from tests.kernel.toy.actions import ACTION_TYPE, DecisionKind, ToyAction, ToyDecision
-from tests.kernel.toy.events import EVENT_TYPES, ChoiceCommitted, GameOpened, ToySettings
+from tests.kernel.toy.actions import ACTION_TYPE, ToyAction, ToyDecision, ToyDecisionKind
+from tests.kernel.toy.events import EVENT_TYPES, ToyChoiceCommitted, ToyGameOpened, ToySettings
 from tests.kernel.toy.evolve import evolve
 from tests.kernel.toy.narration import describe
 from tests.kernel.toy.outcome import outcome
@@ -31,7 +31,8 @@ class ToyRules:
     settings_type = ToySettings
     event_types = EVENT_TYPES
     action_type: Any = ACTION_TYPE
-    opening_event: type[DomainEvent] = GameOpened
+    opening_event: type[DomainEvent] = ToyGameOpened
+    view_type = ToyView
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -41,12 +42,15 @@ class ToyRules:
     def seed_of(self, state: ToyState) -> str:
         return state.seed
 
+    def settings_of(self, state: ToyState) -> ToySettings:
+        return state.settings
+
     def open(self, ctx: Context[ToyState], *, seats: int, settings: ToySettings, seed: str) -> None:
         decide.open_game(ctx, seats=seats, settings=settings, seed=seed)
 
     def opening(self, event: DomainEvent) -> Opening:
-        if not isinstance(event, GameOpened):
-            raise TypeError(f"a game of toy poker opens with GameOpened, not {event!r}")
+        if not isinstance(event, ToyGameOpened):
+            raise TypeError(f"a game of toy poker opens with ToyGameOpened, not {event!r}")
         return Opening(seats=event.seats, settings=event.settings, seed=event.seed, rules_version=event.rules_version)
 
     def seat(self, ctx: Context[ToyState], name: str, attributes: Any, bot: str | None) -> int:
@@ -61,7 +65,7 @@ class ToyRules:
         return decide.pending(state)
 
     def simultaneous(self, decision: ToyDecision) -> bool:
-        return decision.kind is DecisionKind.COMMIT
+        return decision.kind is ToyDecisionKind.COMMIT
 
     def legal_actions(self, state: ToyState, seat: int, pending: Sequence[ToyDecision]) -> list[ToyAction]:
         return decide.legal_actions(state, seat, pending)
@@ -111,7 +115,7 @@ class ToyRules:
             return False
         if not state.is_seat(seat) or seat in state.committed:
             return False
-        return all(isinstance(event, ChoiceCommitted) and event.seat != seat for event in since)
+        return all(isinstance(event, ToyChoiceCommitted) and event.seat != seat for event in since)
 
     def describe(self, event: DomainEvent, names: Sequence[str], settings: ToySettings) -> str:
         return describe(event, names)

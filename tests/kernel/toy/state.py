@@ -12,7 +12,7 @@ from attrs import Factory, define
 from domain.events.base import NO_GAME
 from domain.ruleset import GameStatus
 
-from tests.kernel.toy.events import Card, Choice, EndReason, ToySettings
+from tests.kernel.toy.events import Card, Choice, ToyEndReason, ToySettings
 
 
 @define
@@ -40,7 +40,7 @@ class ToyState:
     #: The seat asked to call or fold, while it has not.
     reacting: int | None = None
     winner: int | None = None
-    end_reason: EndReason | None = None
+    end_reason: ToyEndReason | None = None
 
     @property
     def pot(self) -> int:

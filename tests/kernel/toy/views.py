@@ -20,18 +20,18 @@ from tests.kernel.toy.decide import pending
 from tests.kernel.toy.events import (
     HIDDEN,
     Card,
-    CardDealt,
-    CardSetAside,
     Choice,
-    ChoiceCommitted,
-    GameOpened,
+    ToyCardDealt,
+    ToyCardSetAside,
+    ToyChoiceCommitted,
+    ToyGameOpened,
     ToySettings,
 )
 from tests.kernel.toy.outcome import outcome
 from tests.kernel.toy.state import ToyState
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+class ToySeatView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     name: str
     bot: str | None
@@ -49,7 +49,7 @@ class ToyView(msgspec.Struct, frozen=True, kw_only=True):
     seat_count: int
     settings: ToySettings
     rules_version: str
-    seats: tuple[SeatView, ...]
+    seats: tuple[ToySeatView, ...]
     pot: int
     awaiting: tuple[ToyDecision, ...]
     set_aside: Card | None  # after the end only
@@ -84,11 +84,11 @@ def game_view(
     )
 
 
-def _seat_view(state: ToyState, seat: int, viewer: int | None, everything: bool) -> SeatView:
+def _seat_view(state: ToyState, seat: int, viewer: int | None, everything: bool) -> ToySeatView:
     own = everything or visible_to({seat}, viewer)
     player = state.seats[seat]
     choice = state.committed.get(seat)
-    return SeatView(
+    return ToySeatView(
         seat=seat,
         name=player.name,
         bot=player.bot,
@@ -108,12 +108,12 @@ def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> D
     if game_ended:
         return event
     match event:
-        case GameOpened():
+        case ToyGameOpened():
             return blanked(event, seed=HIDDEN)
-        case CardSetAside():
+        case ToyCardSetAside():
             return blanked(event, card=HIDDEN)
-        case CardDealt() if not visible_to({event.seat}, viewer):
+        case ToyCardDealt() if not visible_to({event.seat}, viewer):
             return blanked(event, card=HIDDEN)
-        case ChoiceCommitted() if not visible_to({event.seat}, viewer):
+        case ToyChoiceCommitted() if not visible_to({event.seat}, viewer):
             return blanked(event, choice=HIDDEN)
     return event

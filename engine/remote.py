@@ -5,18 +5,21 @@ seat's view and the actions it may take; the bot sends one of them back as it ca
 answer is the next view. While other seats decide, it waits on ``GET /games/{id}/stream`` for the
 next event. Nothing here reads the database or imports the server: ``dodgecity bot`` is the proof
 that a program outside the project can play.
+
+Any installed game: the view names its ``ruleset``, whose kit makes the bot (``kind``) and whose
+rules read the view and the actions offered.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import msgspec
 
-from domain.dodgecity.actions import AnyAction
-from domain.dodgecity.views import GameView
-from engine.kit import Bot
+from engine.kit import GameKit, kit_for
+from engine.records import decode_action
 
 #: How long one wait on the stream may last before the bot reads the game again anyway.
 WAIT_SECONDS = 30.0
@@ -29,18 +32,19 @@ class RemoteBotError(Exception):
 
 
 class _Offered(msgspec.Struct):
-    action: AnyAction
+    action: msgspec.Raw  # decoded by the game's own rules
     expected_version: int | None = None
 
 
-class _Actions(msgspec.Struct):
-    """The part of a view that lists what the caller may do."""
+class _Served(msgspec.Struct):
+    """What every served view says whatever the game: which game, where it stands, and what
+    the caller may do."""
 
-    actions: list[_Offered] = []
-
-
-class _Version(msgspec.Struct):
+    ruleset: str
+    status: str
     version: int
+    viewer: int | None = None
+    actions: list[_Offered] = []
 
 
 class _Problem(msgspec.Struct):
@@ -52,46 +56,50 @@ class RemoteResult(msgspec.Struct, frozen=True, kw_only=True):
     """How the bot's game went: the actions it took, and the end as the final view shows it."""
 
     game_id: str
+    ruleset: str
     seat: int | None
     actions: int
     winners: tuple[int, ...]
-    points: tuple[int, ...]
+    points: tuple[int, ...]  # each seat's score, in seat order (0 in a game that keeps none)
 
 
 def play_remote(
     http: httpx.Client,
     game_id: str,
-    bot: Bot,
+    kind: str,
     *,
+    seed: int | str | None = None,
     wait_seconds: float = WAIT_SECONDS,
     on_action: Callable[[int, str], None] | None = None,
 ) -> RemoteResult:
-    """Play the seat whose token ``http`` sends (``Authorization: Bearer …``) until the game ends.
+    """Play the seat whose token ``http`` sends (``Authorization: Bearer …``) until the game ends,
+    as a bot of ``kind`` (one of the game's kit, reproducible from ``seed``).
 
     ``on_action(version, kind)`` hears of every action the server accepted."""
     path = f"/games/{game_id}"
     content = _answer(http.get(path), "reading the game")
+    served = msgspec.json.decode(content, type=_Served)
+    kit = _kit(served.ruleset)
+    try:
+        bot = kit.bot(kind, seed)
+    except ValueError as unknown:
+        raise RemoteBotError(str(unknown)) from None
     taken = conflicts = 0
     while True:
-        view = msgspec.json.decode(content, type=GameView)
-        if view.status == "ended":
-            return RemoteResult(
-                game_id=game_id,
-                seat=view.viewer,
-                actions=taken,
-                winners=view.winners,
-                points=tuple(player.points for player in view.players),
-            )
-        offered = msgspec.json.decode(content, type=_Actions).actions
-        if not offered:
-            _wait_for_news(http, game_id, view.version, wait_seconds)
+        served = msgspec.json.decode(content, type=_Served)
+        view = msgspec.json.decode(content, type=kit.rules.view_type)
+        if served.status == "ended":
+            return _result(kit, game_id, served, view, taken)
+        if not served.actions:
+            _wait_for_news(http, game_id, served.version, wait_seconds)
             content = _answer(http.get(path), "reading the game")
             continue
-        chosen = bot.decide(view, [item.action for item in offered])
-        item = next(item for item in offered if item.action == chosen)
+        offered = [decode_action(kit.rules, item.action) for item in served.actions]
+        chosen = bot.decide(view, offered)
+        action = next(action for action in offered if action == chosen)
         answer = http.post(
             f"{path}/actions",
-            content=msgspec.json.encode(item),
+            content=msgspec.json.encode({"action": action, "expected_version": served.version}),
             headers={"Content-Type": "application/json"},
         )
         if answer.status_code == httpx.codes.CONFLICT and "version" in answer.text:
@@ -104,14 +112,37 @@ def play_remote(
                 )
             content = _answer(http.get(path), "reading the game")
             continue
-        content = _answer(answer, f"sending {item.action.__struct_config__.tag}")
+        content = _answer(answer, f"sending {_kind_of(action)}")
         conflicts = 0
         taken += 1
         if on_action is not None:
-            on_action(
-                int(answer.headers.get("ETag", '"0"').strip('"')),
-                str(item.action.__struct_config__.tag),
-            )
+            on_action(int(answer.headers.get("ETag", '"0"').strip('"')), _kind_of(action))
+
+
+def _kit(ruleset: str) -> GameKit:
+    try:
+        return kit_for(ruleset)
+    except LookupError:
+        raise RemoteBotError(
+            f"the game is of ruleset {ruleset!r}, which this program does not play"
+        ) from None
+
+
+def _kind_of(action: Any) -> str:
+    return str(action.__struct_config__.tag)
+
+
+def _result(kit: GameKit, game_id: str, served: _Served, view: Any, taken: int) -> RemoteResult:
+    outcome = kit.outcome_of_view(view)
+    results = sorted(outcome.results, key=lambda result: result.seat) if outcome else []
+    return RemoteResult(
+        game_id=game_id,
+        ruleset=served.ruleset,
+        seat=served.viewer,
+        actions=taken,
+        winners=outcome.winners if outcome else (),
+        points=tuple(result.score or 0 for result in results),
+    )
 
 
 def _answer(response: httpx.Response, doing: str) -> bytes:

@@ -1,0 +1,137 @@
+"""What the game routes share: their headers, paging parameters, and the game a path names with
+its bodies.
+
+``GameApi`` and the bodies of a stored game come from its ruleset, read from the store; a game
+of a ruleset this server does not serve is answered like an unknown ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+import msgspec
+from litestar import Response
+from litestar.datastructures import ResponseHeader
+from litestar.exceptions import ClientException
+from litestar.params import HeaderParameter, QueryParameter
+
+from api.bodies import invalid_body
+from api.schemas import ZERO_MINIMUM
+from api.wire import GameApi, ServedGames
+from domain.registry import UnknownRulesetError
+from engine.application import GameService, SeatView
+
+MAX_EVENTS_PAGE = 500
+
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        min_length=1,
+        max_length=255,
+        description="any unique string (a UUID); a retry with the same key gets the first "
+        "answer instead of acting again",
+        required=False,
+    ),
+]
+IfMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-Match",
+        pattern=r'^(\*|"[0-9]{1,10}")?$',
+        description='the ETag of GET /games/{game_id} (the version, quoted: "12"); a stale '
+        "one is answered 412",
+        required=False,
+    ),
+]
+EventsLimit = Annotated[int, QueryParameter(ge=1, le=MAX_EVENTS_PAGE, description="page size")]
+After = Annotated[
+    int, QueryParameter(ge=0, schema_extra=ZERO_MINIMUM, le=1_000_000_000, description="a version")
+]
+
+ETAG = ResponseHeader(
+    name="ETag",
+    description='the version of the game, quoted ("12"): send it back as If-Match',
+    documentation_only=True,
+)
+LOCATION = ResponseHeader(
+    name="Location",
+    description="the game's URL",
+    documentation_only=True,
+)
+REPLAYED = ResponseHeader(
+    name="Idempotent-Replayed",
+    description="true when this is the first answer to an earlier request with the same "
+    "Idempotency-Key",
+    documentation_only=True,
+)
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def viewed(body: msgspec.Struct, version: int, *, replayed: bool = False) -> Response[Any]:
+    """A view of the game, with its version as the ETag; it differs per token."""
+    headers = {"ETag": etag(version), "Vary": "Authorization"}
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return Response(body, headers=headers)
+
+
+def expected_version(if_match: str | None) -> int | None:
+    """The version ``If-Match`` names; None for none, an empty one, or ``*`` (any version)."""
+    if if_match is None or if_match.strip() in {"", "*"}:
+        return None
+    tag = if_match.strip()
+    if not (len(tag) >= 3 and tag[0] == tag[-1] == '"' and tag[1:-1].isdigit()):
+        raise ClientException(
+            detail='If-Match must be one ETag as GET /games/{game_id} sends it, such as "12"'
+        )
+    return int(tag[1:-1])
+
+
+def game_of(served: ServedGames, games: GameService, game_id: UUID) -> GameApi:
+    """The API of the game ``game_id`` is played by (404 for an unknown game)."""
+    return served_game(served, games.ruleset_of(game_id).name)
+
+
+def served_game(served: ServedGames, name: str) -> GameApi:
+    game = served.get(name)
+    if game is None:
+        raise UnknownRulesetError(name, served.names)
+    return game
+
+
+def named_game(served: ServedGames, body: dict[str, Any]) -> GameApi:
+    """The game a ``POST /games`` body names in ``ruleset``, else the server's default."""
+    name = body.get("ruleset", served.default)
+    if name is None:
+        raise invalid_body(
+            f"name the game to play: `ruleset` is one of {', '.join(served.names)} - at `$.ruleset`"
+        )
+    game = served.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise invalid_body(
+            f"no ruleset {name!r}: this server plays {', '.join(served.names)} - at `$.ruleset`"
+        )
+    return game
+
+
+def ready_to_send(game: GameApi, actions: list[Any], version: int) -> list[msgspec.Struct]:
+    body = game.wire.action_request
+    return [body(action=action, expected_version=version) for action in actions]
+
+
+def game_view(game: GameApi, view: msgspec.Struct) -> msgspec.Struct:
+    """The rules' view of the game as the API answers it: with the game's ``ruleset``."""
+    return game.wire.view(**msgspec.structs.asdict(view), ruleset=game.name)
+
+
+def caller_view(game: GameApi, seen: SeatView) -> msgspec.Struct:
+    return game.wire.caller_view(
+        **msgspec.structs.asdict(seen.view),
+        ruleset=game.name,
+        actions=ready_to_send(game, seen.actions, seen.version),
+    )

@@ -1,0 +1,242 @@
+"""The lobby: open a game of any ruleset served, take seats, seat bots, start it.
+
+Bodies naming a game's own settings or seat attributes arrive as plain JSON objects and are
+decoded strictly with that game's types once the game is known (``api/wire.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+from uuid import UUID, uuid4, uuid5
+
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+
+from api.auth import REQUIRED_BEARER, caller_of, require_host
+from api.bodies import STRICT_BODY, strictly
+from api.http import (
+    ETAG,
+    LOCATION,
+    REPLAYED,
+    IdempotencyKey,
+    game_of,
+    game_view,
+    named_game,
+    viewed,
+)
+from api.idempotency import CreatedGames, fingerprint
+from api.problems import IdempotentCreationError, problem_responses
+from api.read_models import Limit, Offset
+from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
+from api.threads import in_worker_thread
+from api.wire import GameApi, ServedGames
+from engine.application import GameExistsError, GameService
+from engine.credentials import credential_hash, new_token
+from engine.players import BotSeat
+from projections.read_models import GamesPage
+
+if TYPE_CHECKING:
+    import msgspec
+
+    AnyGameView = msgspec.Struct
+    RulesetName = str
+
+#: Game ids made from idempotency keys live in their own namespace (any fixed UUID would do).
+IDEMPOTENT_GAMES = UUID("6c1b0f4e-3d0a-4f53-9a55-1f0cde0d6c17")
+
+
+GameStatus = Literal["lobby", "running", "ended"]
+
+
+class LobbyController(Controller):
+    @get(
+        "/games",
+        operation_id="listGames",
+        responses=problem_responses(400, 429, 503),
+        tags=["games"],
+    )
+    async def list_games(
+        self,
+        *,
+        games: NamedDependency[GameService],
+        status: FromQuery[GameStatus | None] = None,
+        ruleset: Annotated[
+            RulesetName | None, QueryParameter(description="only games of this ruleset")
+        ] = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> GamesPage:
+        """The game list (lobby), newest first, from the games read model."""
+        return await in_worker_thread(
+            lambda: games.projections.games(
+                status=status, ruleset=ruleset, limit=limit, offset=offset
+            )
+        )
+
+    @post(
+        "/games",
+        operation_id="createGame",
+        response_headers=[LOCATION, REPLAYED],
+        opt={STRICT_BODY: dict[str, Any]},
+        sync_to_thread=True,
+        status_code=201,
+        responses=problem_responses(400, 409, 413, 429, 503),
+        tags=["lobby"],
+    )
+    def create_game(
+        self,
+        *,
+        data: JSONBody[dict[str, Any]],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+        created: NamedDependency[CreatedGames],
+        idempotency_key: IdempotencyKey = None,
+    ) -> Response[CreatedGame]:
+        """Open a game and get its host token (shown once): the host starts the game.
+
+        `ruleset` names the game (GET /rulesets); without it, the server's default.
+        `bots` seats computer players first; the server plays them as soon as the game awaits
+        them. Refusals (a variant the rules do not know, more bots than seats) are 409 with the
+        rule's id."""
+        game = named_game(served, data)
+        body: Any = strictly(data, game.new_game)
+        key_print = fingerprint(body)
+        if idempotency_key is not None:
+            earlier = created.get(idempotency_key, key_print)
+            if earlier is not None:
+                return _created(earlier, replayed=True)
+        host_token = new_token()
+        # A key names its game, so a retry can never open a second one, in any process.
+        game_id = uuid5(IDEMPOTENT_GAMES, idempotency_key) if idempotency_key else uuid4()
+        try:
+            games.create_game(
+                ruleset=game.name,
+                seats=body.players,
+                settings=game.settings_of(body),
+                seed=body.seed,
+                game_id=game_id,
+                host_credential=credential_hash(game_id, host_token),
+                bots=[_bot_seat(game, bot) for bot in body.bots],
+            )
+        except GameExistsError as exists:
+            # Only a repeated key makes an existing id. The first request may have finished
+            # meanwhile in this process; else its answer, and token, were given elsewhere.
+            earlier = created.get(idempotency_key or "", key_print)
+            if earlier is not None:
+                return _created(earlier, replayed=True)
+            raise IdempotentCreationError(exists.game_id) from None
+        answer = CreatedGame(game_id=game_id, ruleset=game.name, version=1, host_token=host_token)
+        if idempotency_key is not None:
+            created.put(idempotency_key, key_print, answer)
+        return _created(answer, replayed=False)
+
+    @post(
+        "/games/{game_id:uuid}/players",
+        operation_id="joinGame",
+        response_headers=[LOCATION],
+        opt={STRICT_BODY: dict[str, Any]},
+        sync_to_thread=True,
+        status_code=201,
+        responses=problem_responses(400, 404, 409, 413, 429, 503),
+        tags=["lobby"],
+    )
+    def join(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        data: JSONBody[dict[str, Any]],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+    ) -> Response[SeatTaken]:
+        """Take the next free seat and get its token (shown once).
+
+        Every request as this seat carries the token: `Authorization: Bearer <token>`."""
+        game = game_of(served, games, game_id)
+        body: Any = strictly(data, game.new_player)
+        token = new_token()
+        seat = games.join(
+            game_id,
+            body.name,
+            game.attributes_of(body),
+            credential=credential_hash(game_id, token),
+        )
+        version = games.latest_version(game_id)
+        return Response(
+            SeatTaken(game_id=game_id, seat=seat, version=version, token=token),
+            status_code=201,
+            headers={"Location": f"/games/{game_id}"},
+        )
+
+    @post(
+        "/games/{game_id:uuid}/bots",
+        operation_id="addBot",
+        response_headers=[LOCATION],
+        opt={STRICT_BODY: dict[str, Any] | None},
+        sync_to_thread=True,
+        status_code=201,
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        security=REQUIRED_BEARER,
+        tags=["lobby"],
+    )
+    def add_bot(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+        data: JSONBody[dict[str, Any] | None] = None,
+    ) -> Response[BotSeated]:
+        """Give the next free seat to a computer player (host token only, before the start).
+        The server plays it through the same rules and command path as a person; no token is
+        handed out for it."""
+        require_host(caller_of(games, game_id, request))
+        game = game_of(served, games, game_id)
+        wanted: Any = strictly(data or {}, game.new_bot)
+        seat = games.add_bot(game_id, _bot_seat(game, wanted))
+        version, name = games.read(
+            game_id, lambda played: (played.version, played.seats()[seat].name)
+        )
+        return Response(
+            BotSeated(game_id=game_id, seat=seat, version=version, kind=wanted.kind, name=name),
+            status_code=201,
+            headers={"Location": f"/games/{game_id}"},
+        )
+
+    @post(
+        "/games/{game_id:uuid}/start",
+        operation_id="startGame",
+        response_headers=[ETAG],
+        opt={STRICT_BODY: StartRequest | None},
+        sync_to_thread=True,
+        status_code=200,
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        security=REQUIRED_BEARER,
+        tags=["lobby"],
+    )
+    def start(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+        data: JSONBody[StartRequest | None] = None,
+    ) -> Response[AnyGameView]:
+        """Start the game (host token only), once at least two seats are taken."""
+        require_host(caller_of(games, game_id, request))
+        games.start(game_id, expected_version=data.expected_version if data else None)
+        view = games.view(game_id, None)
+        return viewed(game_view(game_of(served, games, game_id), view), view.version)
+
+
+def _bot_seat(game: GameApi, bot: Any) -> BotSeat:
+    return BotSeat(kind=bot.kind, name=bot.name, attributes=game.attributes_of(bot))
+
+
+def _created(body: CreatedGame, *, replayed: bool) -> Response[CreatedGame]:
+    headers = {"Location": f"/games/{body.game_id}"}
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return Response(body, status_code=201, headers=headers)

@@ -1,0 +1,161 @@
+"""Playing: a game as the caller may see it, the actions its seat may take, and acting.
+
+Every handler here reaches the store, so every one runs in a worker thread (``sync_to_thread``,
+or ``in_worker_thread`` where litestar would hop twice): the synchronous event store never
+blocks the event loop.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
+
+from api.auth import OPTIONAL_BEARER, REQUIRED_BEARER, caller_of, seat_of
+from api.bodies import STRICT_BODY, strictly
+from api.http import (
+    ETAG,
+    REPLAYED,
+    IdempotencyKey,
+    IfMatch,
+    caller_view,
+    expected_version,
+    game_of,
+    ready_to_send,
+    served_game,
+    viewed,
+)
+from api.problems import PreconditionFailedError, problem_responses
+from api.threads import in_worker_thread
+from api.wire import ServedGames
+from engine.application import GameService, VersionConflictError
+
+if TYPE_CHECKING:
+    import msgspec
+
+    AnyCallerView = msgspec.Struct
+    AnyLegalActions = msgspec.Struct
+
+
+class PlayController(Controller):
+    path = "/games/{game_id:uuid}"
+    tags = ["play"]
+
+    @get(
+        operation_id="getGame",
+        response_headers=[ETAG],
+        sync_to_thread=True,
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=OPTIONAL_BEARER,
+    )
+    def game(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+    ) -> Response[AnyCallerView]:
+        """The game now, as the caller may see it: everything public, plus the caller's own hand
+        and commitment and the actions it may take now with a seat token. The version is also
+        the `ETag`."""
+        caller = caller_of(games, game_id, request)
+        seen = games.seat_view(game_id, caller.seat)
+        return viewed(caller_view(served_game(served, seen.ruleset), seen), seen.version)
+
+    @get(
+        "/actions",
+        operation_id="listActions",
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=OPTIONAL_BEARER,
+    )
+    async def legal_actions(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+    ) -> AnyLegalActions:
+        """Every action the caller's seat may take now, each a body ready to POST to
+        `/games/{game_id}/actions`. Empty for spectators, the host, and seats not awaited."""
+
+        def listed() -> Any:
+            seat = caller_of(games, game_id, request).seat
+            name, version, actions = games.read(
+                game_id,
+                lambda game: (
+                    game.rules.name,
+                    game.version,
+                    [] if seat is None else game.legal_actions(seat),
+                ),
+            )
+            game = served_game(served, name)
+            return game.wire.legal_actions(
+                game_id=game_id,
+                version=version,
+                seat=seat,
+                actions=ready_to_send(game, actions, version),
+            )
+
+        return await in_worker_thread(listed)
+
+    @post(
+        "/actions",
+        operation_id="performAction",
+        response_headers=[ETAG, REPLAYED],
+        opt={STRICT_BODY: dict[str, Any]},
+        sync_to_thread=True,
+        status_code=200,
+        responses=problem_responses(400, 401, 403, 404, 409, 412, 413, 429, 503),
+        security=REQUIRED_BEARER,
+    )
+    def act(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        data: JSONBody[dict[str, Any]],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+        idempotency_key: IdempotencyKey = None,
+        if_match: IfMatch = None,
+    ) -> Response[AnyCallerView]:
+        """Perform one action as the token's seat; answers the game as that seat now sees it,
+        with the actions it may take next.
+
+        A refused action is 409 with the rule's id and changes nothing. A stale version is 409
+        (`expected_version`) or 412 (`If-Match`), with the current version in the body. In a
+        simultaneous decision (the start and duel commitments), other seats' commitments since
+        `expected_version` do not make it stale: everyone commits at once and independently;
+        `If-Match` still asks for the very version."""
+        game = game_of(served, games, game_id)
+        body: Any = strictly(data, game.wire.action_request)
+        seat = seat_of(caller_of(games, game_id, request))
+        precondition = expected_version(if_match)
+        expected = body.expected_version
+        if precondition is not None and expected is not None and precondition != expected:
+            # They cannot both be current: answer for whichever is stale, acting on neither.
+            current = games.latest_version(game_id)
+            stale = VersionConflictError(game_id, precondition, current)
+            if precondition != current:
+                raise PreconditionFailedError(stale)
+            raise VersionConflictError(game_id, expected, current)
+        try:
+            performed = games.perform(
+                game_id,
+                seat,
+                body.action,
+                expected_version=precondition if precondition is not None else expected,
+                idempotency_key=idempotency_key,
+                exact=precondition is not None,
+            )
+        except VersionConflictError as conflict:
+            if precondition is not None:
+                raise PreconditionFailedError(conflict) from None
+            raise
+        seen = performed.seen
+        return viewed(caller_view(game, seen), seen.version, replayed=performed.replayed)

@@ -1,0 +1,49 @@
+"""The kernel's read models on the API: the leaderboard, of every game served or of one ruleset
+(the game list is the lobby's, ``api/lobby.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import QueryParameter
+
+from api.problems import problem_responses
+from api.schemas import ZERO_MINIMUM
+from engine.application import GameService
+from projections.read_models import LeaderboardRow
+
+if TYPE_CHECKING:
+    RulesetName = str
+
+MAX_PAGE = 100
+MAX_OFFSET = 1_000_000_000  # beyond any real list, and within every database's integers
+
+Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE, description="page size")]
+Offset = Annotated[
+    int, QueryParameter(ge=0, schema_extra=ZERO_MINIMUM, le=MAX_OFFSET, description="items to skip")
+]
+
+
+class ReadModelsController(Controller):
+    @get(
+        "/leaderboard",
+        operation_id="getLeaderboard",
+        sync_to_thread=True,
+        responses=problem_responses(400, 429, 503),
+        tags=["read models"],
+    )
+    def leaderboard(
+        self,
+        *,
+        games: NamedDependency[GameService],
+        ruleset: Annotated[
+            RulesetName | None,
+            QueryParameter(description="only games of this ruleset; without, of every one"),
+        ] = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> list[LeaderboardRow]:
+        """Players by games won, then points, across every ended game."""
+        return games.projections.leaderboard(ruleset=ruleset, limit=limit, offset=offset)

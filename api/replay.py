@@ -1,0 +1,135 @@
+"""Replay: a game's events as the caller may see them, in JSON or in words, and the game after
+any of its events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+from uuid import UUID
+
+from litestar import Controller, Request, Response, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath, PathParameter, QueryParameter
+
+from api.auth import OPTIONAL_BEARER, caller_of
+from api.http import ETAG, After, EventsLimit, game_of, game_view, viewed
+from api.problems import problem_responses
+from api.schemas import ZERO_MINIMUM, NarrationPage, Told, Version
+from api.wire import ServedGames
+from engine.application import GameService
+
+if TYPE_CHECKING:
+    import msgspec
+
+    AnyEventsPage = msgspec.Struct
+    AnyGameView = msgspec.Struct
+
+
+class ReplayController(Controller):
+    path = "/games/{game_id:uuid}"
+    tags = ["replay"]
+
+    @get(
+        "/events",
+        operation_id="listEvents",
+        sync_to_thread=True,
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=OPTIONAL_BEARER,
+    )
+    def events(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+        after: After = 0,
+        limit: EventsLimit = 100,
+    ) -> AnyEventsPage:
+        """The game's events after version `after`, oldest first, as the caller may see them:
+        other seats' cards are `"hidden"` until the game has ended."""
+        seat = caller_of(games, game_id, request).seat
+        page, latest = games.events_page(game_id, seat, after=after, limit=limit)
+        last = page[-1].originator_version if page else after
+        return game_of(served, games, game_id).wire.events_page(
+            game_id=game_id,
+            events=page,
+            latest_version=latest,
+            next_after=last if last < latest else None,
+        )
+
+    @get(
+        "/narration",
+        operation_id="listNarration",
+        sync_to_thread=True,
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=OPTIONAL_BEARER,
+    )
+    def narration(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        after: After = 0,
+        limit: EventsLimit = 100,
+    ) -> NarrationPage:
+        """The game's events after version `after`, each told in one English sentence, as the
+        caller may see them (a hidden card is "a card face down")."""
+        seat = caller_of(games, game_id, request).seat
+        page, latest = games.events_page(game_id, seat, after=after, limit=limit)
+        rules, names, settings = games.read(
+            game_id,
+            lambda game: (
+                game.rules,
+                [seat.name for seat in game.seats()],
+                game.rules.settings_of(game.state),
+            ),
+        )
+        last = page[-1].originator_version if page else after
+        return NarrationPage(
+            game_id=game_id,
+            entries=[
+                Told(
+                    version=event.originator_version,
+                    type=type(event).__name__,
+                    text=rules.describe(event, names, settings),
+                )
+                for event in page
+            ],
+            latest_version=latest,
+            next_after=last if last < latest else None,
+        )
+
+    @get(
+        "/states/{version:int}",
+        operation_id="getState",
+        response_headers=[ETAG],
+        sync_to_thread=True,
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=OPTIONAL_BEARER,
+    )
+    def state(
+        self,
+        *,
+        game_id: FromPath[UUID],
+        version: Annotated[
+            Version,
+            PathParameter(description="0 is before the first event", schema_extra=ZERO_MINIMUM),
+        ],
+        request: Request[Any, Any, Any],
+        games: NamedDependency[GameService],
+        served: NamedDependency[ServedGames],
+        as_played: Annotated[
+            bool,
+            QueryParameter(
+                description="once the game has ended, show what the caller saw at the time "
+                "instead of everything"
+            ),
+        ] = False,
+    ) -> Response[AnyGameView]:
+        """The game after event `version`, as the caller may see it (replay). Once the game has
+        ended, every step shows everything, unless `as_played` is set."""
+        seat = caller_of(games, game_id, request).seat
+        view = games.view(game_id, seat, version, as_played=as_played)
+        return viewed(game_view(game_of(served, games, game_id), view), view.version)
