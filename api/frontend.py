@@ -74,7 +74,7 @@ class _Asset:
 
 def _assets() -> dict[str, _Asset]:
     """Every servable file of ``api/play`` and its folders, by its name relative to ``api/play``
-    (``play.js``, ``dodgecity/board.js``), read once: they change only with a release."""
+    (``play.js``, ``<ruleset>/game.js``), read once: they change only with a release."""
     found: dict[str, _Asset] = {}
     for name, entry in _files(resources.files("api").joinpath("play"), ""):
         suffix = name[name.rfind(".") :] if "." in entry.name else ""
