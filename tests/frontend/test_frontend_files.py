@@ -1,14 +1,18 @@
-"""The page's files as the server serves them: files in folders are served like the others, and
-nothing outside the list made at startup is, however the name is spelled."""
+"""The page's files as the server serves them: a game's module folder is served like the shell's
+files, nothing outside the list made at startup is (however the name is spelled), and the shell
+names no game (design: ENGINE.md, principle 2) while every installed game has a module."""
 
 from __future__ import annotations
 
 import http.client
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from api.app import create_app
+from api.frontend import CONTENT_SECURITY_POLICY
+from domain.registry import default_registry
 from engine.application import GameService
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -16,7 +20,13 @@ from litestar.testing import TestClient
 from tests.api.servers import Server, serving
 
 PLAY = Path(__file__).parents[2] / "api" / "play"
+#: What the shell may spell after the project's name, because browsers' stored data pins it.
+PINNED = [
+    r'"dodgecity\.game\."',  # seats.js: the localStorage key every remembered seat is under
+]
 Client = TestClient[Litestar]
+#: What a game's module must export (api/play/README.md).
+REQUIRED_EXPORTS = ["eventTypes", "settingsForm", "describeDecision", "describeAction", "render"]
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +35,27 @@ def client() -> Iterator[Client]:
     with TestClient(create_app(games)) as client:
         yield client
     games.close()
+
+
+def _games() -> set[str]:
+    return {*default_registry().names(), "bang"}
+
+
+def _shell_files() -> list[Path]:
+    return sorted(path for pattern in ("*.js", "*.html", "*.css") for path in PLAY.glob(pattern))
+
+
+def test_given_a_file_in_a_games_folder_when_it_is_fetched_then_it_is_served_like_the_shells_files(client: Client) -> None:
+    board = client.get("/play/dodgecity/board.js")
+
+    assert board.status_code == 200
+    assert board.text == (PLAY / "dodgecity" / "board.js").read_text(encoding="utf-8")
+    assert board.headers["content-type"] == "text/javascript; charset=utf-8"
+    assert board.headers["x-content-type-options"] == "nosniff"
+    assert board.headers["cache-control"] == "no-cache"
+    assert client.get("/play/dodgecity/board.js", headers={"If-None-Match": board.headers["etag"]}).status_code == 304
+    assert client.get("/play/dodgecity/game.css").headers["content-type"] == "text/css; charset=utf-8"
+    assert client.get("/play").headers["content-security-policy"] == CONTENT_SECURITY_POLICY
 
 
 def test_given_every_file_of_the_frontend_when_fetched_by_its_name_below_play_then_it_is_served(client: Client) -> None:
@@ -75,3 +106,25 @@ def test_given_a_name_not_listed_at_startup_when_it_is_fetched_then_it_is_not_fo
 
     assert answer.status == 404
     assert (answer.getheader("content-type") or "").startswith("application/problem+json")
+
+
+@pytest.mark.parametrize("path", _shell_files(), ids=lambda path: path.name)
+def test_given_a_file_of_the_shell_then_it_names_no_game(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for pinned in PINNED:
+        text = re.sub(pinned, "", text)
+
+    assert [word for word in {*_games(), "dodge"} if re.search(word, text, re.IGNORECASE)] == []
+
+
+@pytest.mark.parametrize("game", sorted(default_registry().names()))
+def test_given_an_installed_game_then_the_page_has_its_module_with_every_required_export(game: str) -> None:
+    module = PLAY / game / "game.js"
+    assert module.is_file(), f"no page for {game}: api/play/{game}/game.js is missing"
+    text = module.read_text(encoding="utf-8")
+    exported = {
+        *re.findall(r"^export (?:async )?(?:function|const|let|class) (\w+)", text, re.MULTILINE),
+        *(name.strip() for names in re.findall(r"^export \{([^}]*)\}", text, re.MULTILINE) for name in names.split(",")),
+    }
+
+    assert [name for name in REQUIRED_EXPORTS if name not in exported] == []
