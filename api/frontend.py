@@ -5,6 +5,11 @@ alone, so it shows nothing a client of the API could not see with the same token
 inside the package (``api/play``) and are read with importlib.resources, so the server finds them
 wherever it is installed and whatever its working directory.
 
+``api/play`` holds the shell (lobby, seats, the API client), which names no game; each game's
+drawing and words live in a folder named after its ruleset (``api/play/<ruleset>/game.js``),
+which the shell imports when it shows a game of that ruleset. ``api/play/README.md`` describes
+what such a module exports.
+
 None of these routes is part of the API, so none appears in the OpenAPI document.
 """
 
@@ -13,11 +18,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
 
 from litestar import Request, Response, get
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
+from litestar.params import FromPath
 from litestar.status_codes import HTTP_304_NOT_MODIFIED
 
 PAGE = "index.html"
@@ -66,18 +73,30 @@ class _Asset:
 
 
 def _assets() -> dict[str, _Asset]:
-    """Every servable file of ``api/play``, by name, read once: they change only with a release."""
+    """Every servable file of ``api/play`` and its folders, by its name relative to ``api/play``
+    (``play.js``, ``<ruleset>/game.js``), read once: they change only with a release."""
     found: dict[str, _Asset] = {}
-    for entry in resources.files("api").joinpath("play").iterdir():
-        suffix = entry.name[entry.name.rfind(".") :] if "." in entry.name else ""
-        if not entry.is_file() or suffix not in CONTENT_TYPES:
+    for name, entry in _files(resources.files("api").joinpath("play"), ""):
+        suffix = name[name.rfind(".") :] if "." in entry.name else ""
+        if suffix not in CONTENT_TYPES:
             continue
         body = entry.read_bytes()
         digest = hashlib.sha256(body).hexdigest()[:16]
-        found[entry.name] = _Asset(body, CONTENT_TYPES[suffix], f'"{digest}"')
+        found[name] = _Asset(body, CONTENT_TYPES[suffix], f'"{digest}"')
     if PAGE not in found:
         raise RuntimeError("the frontend's files are missing from the api package: reinstall it")
     return found
+
+
+def _files(folder: Traversable, prefix: str) -> list[tuple[str, Traversable]]:
+    """The files under ``folder``, each with its name below it, ``/`` between folders."""
+    files: list[tuple[str, Traversable]] = []
+    for entry in folder.iterdir():
+        if entry.is_dir():
+            files.extend(_files(entry, f"{prefix}{entry.name}/"))
+        elif entry.is_file():
+            files.append((f"{prefix}{entry.name}", entry))
+    return files
 
 
 def play_routes() -> list[HTTPRouteHandler]:
@@ -87,10 +106,11 @@ def play_routes() -> list[HTTPRouteHandler]:
     async def page(request: Request[Any, Any, Any]) -> Response[bytes]:
         return assets[PAGE].answer(request)
 
-    @get("/play/{name:str}", include_in_schema=False)
-    async def asset(name: str, request: Request[Any, Any, Any]) -> Response[bytes]:
-        # Only the files listed at startup: a name is a key here, never a path on disk.
-        found = assets.get(name)
+    @get("/play/{name:path}", include_in_schema=False)
+    async def asset(name: FromPath[str], request: Request[Any, Any, Any]) -> Response[bytes]:
+        # Only the files listed at startup: a name is a key here, never a path on disk, so no
+        # spelling of ".." or of an absolute path can reach another file.
+        found = assets.get(name.removeprefix("/"))
         if found is None:
             raise NotFoundException(detail=f"the frontend has no file {name!r}")
         return found.answer(request)

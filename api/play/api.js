@@ -56,7 +56,9 @@ export async function call(method, path, { token = null, body, headers = {} } = 
 const game = (id) => `/games/${encodeURIComponent(id)}`;
 
 export const api = {
-  catalog: () => call("GET", "/catalog"),
+  rulesets: () => call("GET", "/rulesets"),
+  // A ruleset's printed material (boards, cards, texts): what its module needs to draw a game.
+  material: (ruleset) => call("GET", `/rulesets/${encodeURIComponent(ruleset)}`),
   listGames: (status, limit = 20) =>
     call("GET", `/games?status=${encodeURIComponent(status)}&limit=${limit}`),
   createGame: (body) =>

@@ -44,3 +44,15 @@ export function rerender(region, build, fallback = null) {
 export function show(element, visible) {
   element.hidden = !visible;
 }
+
+// One screen at a time: the one with ``id``, every other .screen hidden.
+export function showScreen(id) {
+  for (const section of document.querySelectorAll(".screen")) show(section, section.id === id);
+}
+
+// The site's name is the page's own <title>; each screen puts what it shows in front of it.
+const SITE = document.title;
+
+export function entitle(what) {
+  document.title = what ? `${what} · ${SITE}` : SITE;
+}

@@ -1,6 +1,8 @@
 // Tokens are shown once by the server, so the page keeps them in localStorage, one entry per
-// game: a reload, or the game's link opened later in the same browser, resumes the seat.
+// game: a reload, or the game's link opened later in the same browser, resumes the seat. An entry
+// is {host?, token?, seat?, name?, ruleset?, saved}; entries older than the shell have no ruleset.
 
+// Named after the project, from when it played one game; browsers hold seats under it, so it stays.
 const PREFIX = "dodgecity.game.";
 
 export function remembered(gameId) {

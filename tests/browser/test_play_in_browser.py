@@ -363,3 +363,52 @@ def test_given_a_square_of_an_unclaimed_building_when_the_seat_clicks_it_then_th
     claimed = page.locator(f"#board article[data-building='{building_id}'] .figure").inner_text()
     assert claimed.startswith(figure.group(1).capitalize())
     assert browser.errors == []
+
+
+def test_given_the_rulesets_the_server_offers_when_a_game_is_created_from_the_lobby_then_it_is_created_with_the_ruleset_chosen(
+    browser: Browser,
+) -> None:
+    page = browser.page
+    offered = httpx.get(f"{browser.server.url}/rulesets", timeout=5).json()
+    browser.open()
+    page.locator("#lobby-screen").wait_for()
+
+    options = page.locator("#create-ruleset option")
+    assert [(o.get_attribute("value"), o.inner_text()) for o in options.all()] == [(r["name"], r["title"]) for r in offered]
+    assert page.locator("#create-ruleset").input_value() == "dodgecity"
+    dodgecity = next(r for r in offered if r["name"] == "dodgecity")
+    seat_counts = page.locator("#create-players option").evaluate_all("(options) => options.map((o) => Number(o.value))")
+    assert seat_counts == list(range(dodgecity["min_seats"], dodgecity["max_seats"] + 1))
+    page.screenshot(path=SCREENSHOTS / "0-lobby.png", full_page=True)
+
+    game_id = create_game(browser, seats=2, bots=1, name="Gus")
+
+    created = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=5).json()
+    assert created["ruleset"] == "dodgecity"
+    assert page.locator("#game-screen").get_attribute("data-ruleset") == "dodgecity"
+    page.locator("nav a[href='#/']").click()
+    listed = page.locator(f"#my-games a[href='#/game/{game_id}']")
+    assert dodgecity["title"] in listed.inner_text()
+    assert browser.outside_requests() == []
+    assert browser.errors == []
+
+
+def test_given_a_seat_remembered_before_the_page_knew_several_games_when_the_game_is_opened_then_the_seat_resumes(
+    browser: Browser,
+) -> None:
+    page = browser.page
+    game_id = create_game(browser, seats=2, bots=1, name="Hal")
+    key = f"dodgecity.game.{game_id}"
+    entry = page.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")
+    assert entry["ruleset"] == "dodgecity"
+    old = {name: entry[name] for name in ("host", "token", "seat", "name", "saved")}  # as the page wrote them before
+    page.evaluate("([key, old]) => localStorage.setItem(key, JSON.stringify(old))", [key, old])
+
+    page.reload()
+
+    page.locator("#game-screen[data-status='lobby']").wait_for()
+    assert page.locator("#game-who").inner_text().startswith("You play Hal, seat 1")
+    assert page.locator("#start-row").is_visible()  # the host token too
+    page.locator("nav a[href='#/']").click()
+    assert page.locator(f"#my-games a[href='#/game/{game_id}']").inner_text() == f"Hal in game {game_id[:8]}"
+    assert browser.errors == []

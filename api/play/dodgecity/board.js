@@ -1,8 +1,10 @@
-// Drawing one GameView: the facts of the moment, the players, a hand, and every building as its
-// grid. The same drawing serves live play (with the seat's actions wired in) and replay (none).
+// Drawing one Dodge City view: the facts of the moment, the players, a hand, and every building
+// as its grid. The same drawing serves live play (with the seat's actions wired in) and replay
+// (none).
 
-import { h } from "./dom.js";
-import { END_REASONS, STAGES, TURN_STEPS, capital, money, plural, symbolName, symbolTag } from "./words.js";
+import { h } from "../dom.js";
+import { capital, plural } from "../text.js";
+import { END_REASONS, STAGES, TURN_STEPS, money, symbolName, symbolTag } from "./words.js";
 
 const FIELD_KINDS = new Set(["buy_stone", "place_stone", "remove_stone", "give_stone", "sell_stone"]);
 const CARD_KINDS = new Set(["commit_card", "play_card"]);
@@ -69,9 +71,10 @@ function statusWords(building, words) {
   return "Open";
 }
 
-// interact: null for replay; else {sorted, actions, decision, busy, choose(indices, key), open,
-// claimed}: ``claimed`` collects the actions given a square or a card, the rest become buttons.
-// While ``busy`` (a move is being sent) clicks are ignored by ``choose``.
+// interact: null for replay; else the shell's interaction (actions, decision, busy, open,
+// claim(key, indices), choose(key)) with ``sorted``, the actions by square and card. A square
+// or a card claims its actions; the shell makes buttons of the rest. While ``busy`` (a move is
+// being sent) the shell ignores ``choose``.
 function buildingCard(building, sheet, view, words, marks, interact) {
   const stones = new Map(building.stones.map((s) => [fieldKey(building.id, s.row, s.col), s.seat]));
   const landmarks = new Map((sheet?.landmarks ?? []).map((l) => [`${l.row}:${l.col}`, l.symbol]));
@@ -105,7 +108,8 @@ function buildingCard(building, sheet, view, words, marks, interact) {
       const content = owner === undefined ? null : stone(owner, view, marks, words, where);
       const indices = interact?.sorted.fields.get(key);
       if (indices?.length) {
-        indices.forEach((index) => interact.claimed.add(index));
+        const control = `field:${key}`;
+        interact.claim(control, indices);
         const first = interact.actions[indices[0]].action;
         const label =
           indices.length === 1
@@ -121,9 +125,9 @@ function buildingCard(building, sheet, view, words, marks, interact) {
               title: label,
               "aria-disabled": interact.busy ? "true" : null,
               "aria-haspopup": indices.length > 1 ? "true" : null,
-              "aria-expanded": indices.length > 1 ? String(interact.open === `field:${key}`) : null,
-              dataset: { key: `field:${key}`, actionIndex: String(indices[0]) },
-              onclick: () => interact.choose(indices, key),
+              "aria-expanded": indices.length > 1 ? String(interact.open === control) : null,
+              dataset: { key: control, actionIndex: String(indices[0]) },
+              onclick: () => interact.choose(control),
             },
             content,
             h("span", { class: "glyph", "aria-hidden": "true", text: GLYPHS[first.kind] ?? "•" }),
@@ -211,7 +215,8 @@ export function renderHand(view, words, interact) {
   const items = me.hand.map((id) => {
     const indices = interact?.sorted.cards.get(id) ?? [];
     if (!indices.length) return h("li", {}, card(id, words));
-    indices.forEach((index) => interact.claimed.add(index));
+    const control = `card:${id}`;
+    interact.claim(control, indices);
     const label = words.action(interact.actions[indices[0]].action, interact.decision);
     return h(
       "li",
@@ -220,8 +225,8 @@ export function renderHand(view, words, interact) {
         type: "button",
         "aria-label": `${label}: ${words.cardEffect(id)}`,
         "aria-disabled": interact.busy ? "true" : null,
-        dataset: { key: `card:${id}`, actionIndex: String(indices[0]), card: id },
-        onclick: () => interact.choose(indices, `card:${id}`),
+        dataset: { key: control, actionIndex: String(indices[0]), card: id },
+        onclick: () => interact.choose(control),
       }, h("span", { class: "card-verb", "aria-hidden": "true", text: verb(interact.actions[indices[0]].action) })),
     );
   });
@@ -286,28 +291,17 @@ export function renderPlayers(view, words, { allHands = false } = {}) {
   );
 }
 
-// The always-visible line: status, pass, stage, turn, and whose decision it is.
-export function renderFacts(view, words) {
-  const items = [];
-  const add = (term, value, name) => items.push(h("div", { dataset: { fact: name } }, h("dt", { text: term }), h("dd", { text: value })));
-  add("Status", view.status === "running" ? "Running" : view.status === "ended" ? "Ended" : "Waiting for players", "status");
-  add("Pass", `${view.pass_number} of ${view.variants.max_passes}`, "pass");
-  add("Stage", view.stage ? STAGES[view.stage] ?? view.stage : "—", "stage");
+// The game's part of the always-visible line (the shell adds status, whose decision it is and
+// the version): the pass, the stage, whose turn and the start player, as [term, value, name].
+export function gameFacts(view, words) {
   const seat = currentTurn(view);
-  const turn = seat === null ? "—" : `${words.name(seat)}${view.turn_step ? `, ${TURN_STEPS[view.turn_step] ?? view.turn_step}` : ""}`;
-  add("Turn", turn, "turn");
-  add("Start player", view.start_player === null ? "—" : words.name(view.start_player), "start-player");
-  add("Awaiting", awaitingWords(view, words), "awaiting");
-  add("Version", String(view.version), "version");
-  return items; // the caller's <dl> holds them
-}
-
-export function awaitingWords(view, words) {
-  if (view.status === "ended") return "nobody: the game is over";
-  if (!view.awaiting.length) return view.status === "lobby" ? "players to join and the host to start" : "nobody";
-  return view.awaiting
-    .map((d) => `${d.seat === view.viewer ? "you" : words.name(d.seat)} to ${words.decision(d)}`)
-    .join("; ");
+  const step = view.turn_step ? `, ${TURN_STEPS[view.turn_step] ?? view.turn_step}` : "";
+  return [
+    ["Pass", `${view.pass_number} of ${view.variants.max_passes}`, "pass"],
+    ["Stage", view.stage ? STAGES[view.stage] ?? view.stage : "—", "stage"],
+    ["Turn", seat === null ? "—" : `${words.name(seat)}${step}`, "turn"],
+    ["Start player", view.start_player === null ? "—" : words.name(view.start_player), "start-player"],
+  ];
 }
 
 // What is on the table right now: the card in play, an event card, a duel.

@@ -1,5 +1,7 @@
-// Everything the page says about the game: the API speaks in ids (cards, figures, decisions,
+// Everything the page says about Dodge City: the API speaks in ids (cards, figures, decisions,
 // actions), people read words. Keeping the wording in one module keeps every screen consistent.
+
+import { capital, plural } from "../text.js";
 
 export const FIGURES = ["lady", "gunman", "sheriff", "bandit", "cowboy"];
 
@@ -96,16 +98,8 @@ export function symbolName(symbol) {
   return symbol.replaceAll("_", " ");
 }
 
-export function capital(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
-}
-
 export function money(amount) {
   return `$${amount}`;
-}
-
-export function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 // Words for one game: its deck (card ids mean different cards in each deck), its players and

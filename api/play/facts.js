@@ -1,0 +1,50 @@
+// What the shell says about any game's view: whose it is, whose decision is awaited, the facts bar
+// (status, the game's own facts from its module, who is awaited, the version). A game's own words
+// come from its module; ``game`` is what rulesets.loadGame answers.
+
+import { h } from "./dom.js";
+import { capital } from "./text.js";
+
+// The kinds of computer player the engine knows; each ruleset lists those it offers.
+const BOT_LABELS = { heuristic: "Heuristic bot (plays to win)", random: "Random bot" };
+
+export function botLabel(kind) {
+  return BOT_LABELS[kind] ?? `${capital(kind)} bot`;
+}
+
+export function seatName(view, seat) {
+  return view.players[seat]?.name ?? `seat ${seat}`;
+}
+
+// "Ann (red)", or "Ann" for a game whose seats have nothing more to say.
+export function seatWords(game, player) {
+  const note = game.module.seatNote?.(player) ?? "";
+  return note ? `${player.name} (${note})` : player.name;
+}
+
+export function decisionWords(game, view, decision) {
+  return game.module.describeDecision(decision, view, game.material);
+}
+
+export function awaitingWords(game, view) {
+  if (view.status === "ended") return "nobody: the game is over";
+  if (!view.awaiting.length) return view.status === "lobby" ? "players to join and the host to start" : "nobody";
+  return view.awaiting
+    .map((d) => `${d.seat === view.viewer ? "you" : seatName(view, d.seat)} to ${decisionWords(game, view, d)}`)
+    .join("; ");
+}
+
+const STATUS = { lobby: "Waiting for players", running: "Running", ended: "Ended" };
+
+// The items of a facts bar (the caller's <dl> holds them).
+export function factsBar(game, view) {
+  const facts = [
+    ["Status", STATUS[view.status] ?? view.status, "status"],
+    ...(game.module.facts?.(view, game.material) ?? []),
+    ["Awaiting", awaitingWords(game, view), "awaiting"],
+    ["Version", String(view.version), "version"],
+  ];
+  return facts.map(([term, value, name]) =>
+    h("div", { dataset: { fact: name } }, h("dt", { text: term }), h("dd", { text: value })),
+  );
+}

@@ -1,0 +1,371 @@
+// One game, live: its seating while in the lobby, then the seat's moves, the game's module
+// drawing its view, and the log. It reads with the token this browser holds for the game, so it
+// shows what that token may see and nothing more.
+
+import { announce, clearProblem, report } from "./alerts.js";
+import { Problem, api } from "./api.js";
+import { entitle, h, rerender, show, showScreen } from "./dom.js";
+import { awaitingWords, botLabel, decisionWords, factsBar, seatWords } from "./facts.js";
+import { loadGame } from "./rulesets.js";
+import { remember, remembered } from "./seats.js";
+import { capital } from "./text.js";
+
+const $ = (id) => document.getElementById(id);
+const RETRY_MS = 2000;
+
+export class GameScreen {
+  constructor(id) {
+    this.id = id;
+    this.mine = remembered(id);
+    this.game = null; // the game's module and material, once its first view says which
+    this.view = null;
+    this.busy = false;
+    this.open = null; // the key of the control whose several moves are shown as choices
+    this.claims = new Map(); // control key → the action indices the module drew on it
+    this.logAfter = 0;
+    this.chain = Promise.resolve();
+    this.queued = null;
+    this.stopped = false;
+    this.source = null;
+    this.retry = null;
+    this.lastPrompt = "";
+  }
+
+  get token() {
+    return this.mine.token ?? null;
+  }
+
+  async start() {
+    showScreen("game-screen");
+    entitle(`Game ${this.id.slice(0, 8)}`);
+    $("game-title").textContent = `Game ${this.id.slice(0, 8)}`;
+    $("replay-link").href = `#/replay/${this.id}`;
+    $("log").replaceChildren();
+    $("game-view").replaceChildren();
+    delete $("game-view").dataset.layout;
+    const root = $("game-screen");
+    root.dataset.gameId = this.id;
+    delete root.dataset.version;
+    delete root.dataset.status;
+    delete root.dataset.ruleset;
+    await this.refresh();
+    this.listen();
+  }
+
+  stop() {
+    this.stopped = true;
+    this.source?.close();
+    clearTimeout(this.retry);
+  }
+
+  // The stream is read as a spectator: EventSource cannot send the Authorization header, and
+  // the token must not travel in a URL (logs, history). It only says "something changed"; the
+  // seat's own view is then fetched with the token.
+  listen() {
+    if (this.stopped || !this.game || this.view?.status === "ended" || this.source) return;
+    const source = new EventSource(api.streamUrl(this.id, this.view?.version ?? 0));
+    const changed = () => this.refresh();
+    for (const type of this.game.module.eventTypes) source.addEventListener(type, changed);
+    source.addEventListener("message", changed);
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects itself
+      source.close();
+      this.source = null;
+      // Closed for good (204 after the end, or a refused reconnection): look again shortly.
+      this.retry = setTimeout(() => {
+        if (this.stopped) return;
+        this.refresh();
+        this.listen();
+      }, RETRY_MS);
+    });
+    this.source = source;
+  }
+
+  // One refresh at a time, and at most one more queued behind it, shared by everyone who asks
+  // meanwhile: a burst of events (a bot's whole turn) becomes one or two fetches, and two
+  // refreshes never append the same log entries. The queued one starts after the running one,
+  // so it sees whatever its callers are waiting for.
+  refresh() {
+    if (!this.queued) {
+      this.queued = this.chain.then(() => {
+        this.queued = null;
+        return this.refreshOnce();
+      });
+      this.chain = this.queued.catch(report);
+    }
+    return this.queued;
+  }
+
+  async refreshOnce() {
+    if (this.stopped) return;
+    let view;
+    try {
+      view = await api.view(this.id, this.token);
+    } catch (error) {
+      if (error instanceof Problem && error.status === 401 && this.token) {
+        // A token this game does not know (another server's, an old database): watch instead.
+        this.mine = { host: this.mine.host };
+        report(error);
+        view = await api.view(this.id, null);
+      } else throw error;
+    }
+    if (!this.game) await this.loadGame(view.ruleset);
+    this.accept(view);
+    await this.loadLog();
+    if (this.view.status === "ended") this.source?.close();
+  }
+
+  async loadGame(ruleset) {
+    const game = await loadGame(ruleset);
+    if (this.stopped) return;
+    this.game = game;
+    entitle(`${game.title}: game ${this.id.slice(0, 8)}`);
+    $("game-screen").dataset.ruleset = game.name;
+    const kinds = game.listed?.bot_kinds ?? [];
+    $("bot-kind").replaceChildren(...kinds.map((kind) => h("option", { value: kind, text: botLabel(kind) })));
+  }
+
+  accept(view) {
+    // An answer for a screen already left must not draw over the next one, and a slower,
+    // older answer must not undo a newer one.
+    if (this.stopped || (this.view && view.version < this.view.version)) return;
+    this.view = view;
+    this.render();
+  }
+
+  async loadLog() {
+    for (;;) {
+      if (this.stopped) return;
+      const page = await api.narration(this.id, this.token, this.logAfter, 200);
+      if (this.stopped) return;
+      const fresh = page.entries.filter((entry) => entry.version > this.logAfter);
+      if (fresh.length) {
+        const log = $("log");
+        const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+        log.append(
+          ...fresh.map((entry) =>
+            h(
+              "li",
+              { dataset: { version: String(entry.version), type: entry.type } },
+              h("span", { class: "version", "aria-hidden": "true", text: String(entry.version) }),
+              " ",
+              entry.text,
+            ),
+          ),
+        );
+        this.logAfter = fresh.at(-1).version;
+        if (atEnd) log.scrollTop = log.scrollHeight;
+      }
+      if (page.next_after === null || page.next_after === undefined) return;
+    }
+  }
+
+  myDecision() {
+    const view = this.view;
+    return view.awaiting.find((d) => d.seat === view.viewer) ?? null;
+  }
+
+  describeAction(action, decision) {
+    return this.game.module.describeAction(action, decision, this.view, this.game.material);
+  }
+
+  render() {
+    const view = this.view;
+    const root = $("game-screen");
+    root.dataset.version = String(view.version);
+    root.dataset.status = view.status;
+    root.setAttribute("aria-busy", String(this.busy));
+
+    const me = view.viewer === null ? null : view.players[view.viewer];
+    const seatNote = me ? this.game.module.seatNote?.(me) : "";
+    $("game-who").textContent = me
+      ? `You play ${me.name}, seat ${me.seat}${seatNote ? ` (${seatNote})` : ""}.${this.mine.host ? " You host this game." : ""}`
+      : this.mine.host
+        ? "You host this game and watch it (no seat)."
+        : "You watch as a spectator: you see only what every player may see.";
+    rerender($("facts"), () => factsBar(this.game, view));
+
+    this.renderSeating();
+    this.claims = new Map();
+    const interaction = this.interaction();
+    const hint = this.game.module.render(view, {
+      root: $("game-view"),
+      material: this.game.material,
+      mode: "play",
+      interaction,
+      focusFallback: $("move-title"),
+    });
+    this.renderMove(interaction, hint);
+  }
+
+  // What the seat may do now, for the game's module; null when it may do nothing. The module
+  // claims the actions it draws as controls of its own (a square, a card) and calls ``choose``
+  // with the control's key when one is used; the shell makes buttons of the rest.
+  interaction() {
+    const view = this.view;
+    if (view.status !== "running" || view.viewer === null || !view.actions.length) return null;
+    return {
+      actions: view.actions,
+      decision: this.myDecision(),
+      busy: this.busy,
+      open: this.open,
+      claim: (key, indices) => this.claims.set(key, indices),
+      choose: (key) => this.choose(key),
+    };
+  }
+
+  renderSeating() {
+    const view = this.view;
+    const lobby = view.status === "lobby";
+    show($("seating"), lobby);
+    if (!lobby) return;
+    const seats = [];
+    for (let seat = 0; seat < view.max_players; seat += 1) {
+      const p = view.players[seat];
+      const bot = p?.bot ? `, ${p.bot} bot` : "";
+      const you = seat === view.viewer ? " — you" : "";
+      seats.push(h("li", { dataset: { seat: String(seat) } }, p ? `${seatWords(this.game, p)}${bot}${you}` : "open seat"));
+    }
+    rerender($("seats"), () => seats);
+    const free = view.players.length < view.max_players;
+    show($("join-form"), free && view.viewer === null);
+    show($("bot-form"), free && Boolean(this.mine.host) && $("bot-kind").options.length > 0);
+    show($("start-row"), Boolean(this.mine.host));
+    $("start-game").disabled = view.players.length < 2;
+    $("start-hint").textContent =
+      view.players.length < 2 ? "At least two seats must be taken." : free ? "Open seats stay empty." : "";
+  }
+
+  renderMove(interaction, hint) {
+    const view = this.view;
+    const playing = view.status === "running" && view.viewer !== null;
+    show($("move"), playing);
+    if (!playing) return;
+    const decision = this.myDecision();
+    const doing = decision ? decisionWords(this.game, view, decision) : "";
+    $("move-title").textContent = decision ? "Your move" : "Waiting";
+    $("move-what").textContent = decision
+      ? `You ${doing}.${interaction && hint ? ` ${hint}` : ""}`
+      : `Waiting for ${awaitingWords(this.game, view)}.`;
+
+    const claimed = new Set([...this.claims.values()].flat());
+    const buttons = [];
+    if (interaction) {
+      view.actions.forEach((request, index) => {
+        if (claimed.has(index)) return;
+        buttons.push(
+          h("button", {
+            type: "button",
+            class: `act act-${request.action.kind}`,
+            "aria-disabled": this.busy ? "true" : null,
+            dataset: { key: `button:${JSON.stringify(request.action)}`, actionIndex: String(index) },
+            onclick: () => this.send(request),
+            text: this.describeAction(request.action, decision),
+          }),
+        );
+      });
+    }
+    rerender($("move-buttons"), () => buttons, $("move-title"));
+    this.renderChoices(interaction);
+
+    const prompt = decision ? `Your move: ${doing}` : "";
+    if (prompt && prompt !== this.lastPrompt) announce(prompt);
+    this.lastPrompt = prompt;
+  }
+
+  // A control with several moves (a square where more than one figure may claim a building)
+  // asks which one.
+  renderChoices(interaction) {
+    const box = $("choices");
+    const indices = this.open && interaction ? this.claims.get(this.open) : null;
+    if (!indices || indices.length < 2) {
+      this.open = null;
+      show(box, false);
+      box.replaceChildren();
+      return;
+    }
+    show(box, true);
+    const decision = this.myDecision();
+    rerender(box, () => [
+      h("p", { text: "Choose:" }),
+      ...indices.map((index) =>
+        h("button", {
+          type: "button",
+          class: "choice",
+          "aria-disabled": this.busy ? "true" : null,
+          dataset: { key: `choice:${index}`, choiceIndex: String(index) },
+          onclick: () => this.send(this.view.actions[index]),
+          text: capital(this.describeAction(this.view.actions[index].action, decision)),
+        }),
+      ),
+      h("button", { type: "button", class: "cancel", onclick: () => this.closeChoices(), text: "Cancel" }),
+    ]);
+  }
+
+  closeChoices() {
+    const key = this.open;
+    this.open = null;
+    this.render();
+    document.querySelector(`[data-key="${CSS.escape(key ?? "")}"]`)?.focus();
+  }
+
+  choose(key) {
+    if (this.busy) return;
+    const indices = this.claims.get(key) ?? [];
+    if (indices.length === 1) {
+      this.send(this.view.actions[indices[0]]);
+      return;
+    }
+    if (!indices.length) return;
+    this.open = key;
+    this.render();
+    $("choices").querySelector("button")?.focus();
+  }
+
+  async send(request) {
+    if (this.busy || !this.token) return;
+    this.busy = true;
+    this.open = null;
+    clearProblem();
+    this.render();
+    try {
+      this.accept(await api.act(this.id, this.token, request));
+    } catch (error) {
+      report(error);
+    } finally {
+      this.busy = false;
+      this.render();
+      this.refresh(); // the log, and anything a bot did at once
+    }
+  }
+
+  async join(name) {
+    const seat = await api.join(this.id, { name });
+    this.mine = remember(this.id, { token: seat.token, seat: seat.seat, name, ruleset: this.game?.name });
+    announce(`You took seat ${seat.seat}.`);
+    await this.refresh();
+  }
+
+  async addBot(kind) {
+    await api.addBot(this.id, this.mine.host, { kind });
+    await this.refresh();
+  }
+
+  async startGame() {
+    await api.start(this.id, this.mine.host);
+    await this.refresh();
+    this.listen();
+  }
+
+  // Anything typed into the JSON box goes through the same path as a button.
+  async sendTyped(text) {
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      report(new Problem(0, { title: "Not JSON", detail: "the action request must be a JSON object" }));
+      return;
+    }
+    await this.send(body);
+  }
+}

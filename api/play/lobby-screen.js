@@ -1,0 +1,180 @@
+// The lobby: the create form (which game, how many seats, which of them bots, the game's own
+// settings from its module) and the lists of games on this server and in this browser.
+
+import { api } from "./api.js";
+import { entitle, h, showScreen } from "./dom.js";
+import { botLabel } from "./facts.js";
+import { gameModule, loadGame, rulesets } from "./rulesets.js";
+import { remember, rememberedGames } from "./seats.js";
+
+const $ = (id) => document.getElementById(id);
+const PREFERRED_BOT = "heuristic";
+const PREFERRED_SEATS = 3;
+
+// The create form outlives a visit to the lobby, so what it was built for does too: the loaded
+// game and its settings' reader.
+let chosen = null;
+
+export class LobbyScreen {
+  async start() {
+    entitle("Lobby");
+    await this.prepareForm();
+    showScreen("lobby-screen");
+    await this.lists();
+  }
+
+  stop() {}
+
+  async prepareForm() {
+    const select = $("create-ruleset");
+    if (!select.options.length) {
+      const offered = await rulesets();
+      // The server's default game is the one chosen to begin with.
+      select.replaceChildren(
+        ...offered.map((r) => h("option", { value: r.name, selected: Boolean(r.default), text: r.title })),
+      );
+    }
+    await this.chooseRuleset(select.value);
+  }
+
+  // The form for the game chosen: its seat counts, its bots and its settings. A form already
+  // built for it stays as the creator left it.
+  async chooseRuleset(name) {
+    if (chosen?.game.name !== name) {
+      const game = await loadGame(name);
+      if ($("create-ruleset").value !== name) return; // another game was chosen meanwhile
+      const settings = game.module.settingsForm(game.material, game.listed);
+      $("create-settings").replaceChildren(settings.element);
+      $("create-settings").dataset.ruleset = name;
+      chosen = { game, settings };
+      this.seatCounts();
+      this.describeRuleset();
+    }
+    this.botRows();
+  }
+
+  seatCounts() {
+    const { min_seats: least, max_seats: most } = chosen.game.listed;
+    const select = $("create-players");
+    const kept = Number(select.value) || PREFERRED_SEATS;
+    const count = Math.min(most, Math.max(least, kept));
+    select.replaceChildren(
+      ...Array.from({ length: most - least + 1 }, (_, i) => least + i).map((n) =>
+        h("option", { value: String(n), selected: n === count, text: `${n} players` }),
+      ),
+    );
+  }
+
+  describeRuleset() {
+    const { min_seats: least, max_seats: most, rules_version: version } = chosen.game.listed;
+    $("create-ruleset-hint").textContent = `${least}–${most} players${version ? `; rules version ${version}` : ""}.`;
+  }
+
+  // One row per seat: bots first (the API seats them first), people after.
+  botRows() {
+    const kinds = chosen?.game.listed.bot_kinds ?? [];
+    const preferred = kinds.includes(PREFERRED_BOT) ? PREFERRED_BOT : (kinds[0] ?? "person");
+    const count = Number($("create-players").value);
+    const box = $("create-bots");
+    const kept = [...box.querySelectorAll("select")].map((s) => s.value);
+    const options = [["person", "Person (open seat)"], ...kinds.map((kind) => [kind, botLabel(kind)])];
+    box.replaceChildren(
+      ...Array.from({ length: count }, (_, seat) => {
+        const id = `create-seat-${seat}`;
+        const value = kept[seat] ?? (seat < count - 1 ? preferred : "person");
+        return h(
+          "div",
+          { class: "field-row" },
+          h("label", { for: id, text: `Seat ${seat + 1}` }),
+          h(
+            "select",
+            { id, name: `seat-${seat}` },
+            options.map(([v, text]) => h("option", { value: v, selected: v === value, text })),
+          ),
+        );
+      }),
+    );
+  }
+
+  async create(form) {
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "").trim();
+    const bots = [...$("create-bots").querySelectorAll("select")]
+      .map((s) => s.value)
+      .filter((kind) => kind !== "person")
+      .map((kind) => ({ kind }));
+    const ruleset = chosen.game.name;
+    const body = { ruleset, players: Number(data.get("players")), bots, settings: chosen.settings.read() };
+    const seed = String(data.get("seed") ?? "").trim();
+    if (seed) body.seed = seed;
+    const created = await api.createGame(body);
+    remember(created.game_id, { host: created.host_token, ruleset });
+    if (name) {
+      const seat = await api.join(created.game_id, { name });
+      remember(created.game_id, { token: seat.token, seat: seat.seat, name });
+    }
+    location.hash = `#/game/${created.game_id}`;
+  }
+
+  async lists() {
+    const titles = new Map((await rulesets()).map((r) => [r.name, r.title]));
+    const item = async (game, withReplay) =>
+      h(
+        "li",
+        { dataset: { gameId: game.game_id, ruleset: game.ruleset } },
+        h("a", { href: `#/game/${game.game_id}`, text: await gameLabel(game, titles) }),
+        withReplay ? [" · ", h("a", { href: `#/replay/${game.game_id}`, text: "replay" })] : null,
+      );
+    const fill = async (id, status, empty) => {
+      try {
+        const page = await api.listGames(status);
+        const items = await Promise.all(page.items.map((g) => item(g, status !== "lobby")));
+        $(id).replaceChildren(
+          items.length ? h("ul", { class: "game-list" }, items) : h("p", { class: "quiet", text: empty }),
+        );
+      } catch (error) {
+        $(id).replaceChildren(h("p", { class: "quiet", text: `Could not load: ${error.message}` }));
+      }
+    };
+    const mine = rememberedGames();
+    $("my-games").replaceChildren(
+      mine.length
+        ? h(
+            "ul",
+            { class: "game-list" },
+            mine.slice(0, 10).map((g) => h("li", {}, h("a", { href: `#/game/${g.gameId}`, text: rememberedLabel(g, titles) }))),
+          )
+        : h("p", { class: "quiet", text: "None yet." }),
+    );
+    await Promise.all([
+      fill("open-games", "lobby", "No open games: create one."),
+      fill("running-games", "running", "None."),
+      fill("ended-games", "ended", "None."),
+    ]);
+  }
+}
+
+async function gameLabel(game, titles) {
+  const names = game.players.length ? game.players.join(", ") : "nobody yet";
+  const title = titles.get(game.ruleset) ?? game.ruleset;
+  let state = "ended";
+  if (game.status === "lobby") state = `${game.players.length} of ${game.max_players} seats`;
+  else if (game.status === "running") state = (await progress(game)) || "running";
+  return `${title} · ${game.game_id.slice(0, 8)}: ${state} (${names})`;
+}
+
+// How far a running game has gone, in its ruleset's words ("pass 3"), if its module says.
+async function progress(game) {
+  try {
+    return (await gameModule(game.ruleset)).progress?.(game) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+// Entries remembered before the page knew several games carry no ruleset: their label names none.
+function rememberedLabel(entry, titles) {
+  const who = entry.name ? `${entry.name} in ` : "hosting ";
+  const title = entry.ruleset ? `${titles.get(entry.ruleset) ?? entry.ruleset} ` : "";
+  return `${who}${title}game ${entry.gameId.slice(0, 8)}`;
+}
