@@ -124,8 +124,10 @@ class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
         # Bot seats are played by a thread of the server, at its own pace: a walk whose games
         # had them would not be the same walk on every run. The stateless test above and
         # test_bot_seats_api.py cover them.
-        if case.path == "/games" and case.method == "POST" and isinstance(case.body, dict):
-            case.body.pop("bots", None)
+        if case.path == "/games" and case.method == "POST" and isinstance(case.body, dict) and "bots" in case.body:
+            # Assigned, not changed in place: schemathesis then checks the body again, so a body
+            # that was invalid only in its bots is no longer expected to be refused.
+            case.body = {name: value for name, value in case.body.items() if name != "bots"}
 
     def after_call(self, response: Any, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
         self.reached[f"{case.method} {case.path} {response.status_code}"] += 1
@@ -143,7 +145,10 @@ def test_given_linked_sequences_then_every_answer_matches_the_document_and_games
         Workflow,
         settings=settings(
             max_examples=100,
-            stateful_step_count=30,
+            # 30 steps were enough alone, but in the whole suite the same derandomized walk
+            # took other turns (it depends on more than this file) and never acted: 50 act in
+            # both (1 accepted action in the suite, 8 alone, measured)
+            stateful_step_count=50,
             suppress_health_check=list(HealthCheck),
             deadline=None,
             derandomize=True,  # the same walk on every run: the test cannot pass by luck
@@ -154,7 +159,7 @@ def test_given_linked_sequences_then_every_answer_matches_the_document_and_games
     assert reached["POST /games 201"] > 0
     assert reached["POST /games/{game_id}/players 201"] > 0
     assert reached["POST /games/{game_id}/start 200"] > 0, reached
-    assert reached["POST /games/{game_id}/actions 200"] > 0, reached
+    assert reached["POST /games/{game_id}/actions 200"] > 0, sorted(reached.items())
 
 
 def test_given_the_committed_document_then_it_is_valid_openapi_3_1() -> None:
