@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -229,7 +229,13 @@ def _colour(attributes: Any) -> Colour | None:
 def competition_ranks(state: GameState) -> dict[int, int]:
     """Standard competition ranking (1, 2, 2, 4): winners first, as the final tie duel may have
     put a player ahead of another with as many points; then by points."""
-    keys = {p.seat: (p.seat in state.winners, p.points) for p in state.players}
+    return ranks_by_points(state.winners, {p.seat: p.points for p in state.players})
+
+
+def ranks_by_points(winners: Sequence[int], points: Mapping[int, int]) -> dict[int, int]:
+    """:func:`competition_ranks` from the winners and each seat's points alone (what a view of
+    an ended game shows)."""
+    keys = {seat: (seat in winners, scored) for seat, scored in points.items()}
     return {
         seat: 1 + sum(1 for other in keys.values() if other > key) for seat, key in keys.items()
     }

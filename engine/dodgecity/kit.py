@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from domain.aggregates.game import AnyGame
 from domain.dodgecity.narration import narrate
-from domain.dodgecity.ruleset import DODGECITY
+from domain.dodgecity.ruleset import DODGECITY, ranks_by_points
 from domain.dodgecity.views import GameView
 from domain.ruleset import Outcome, SeatResult
 from engine.dodgecity.heuristic import HeuristicPlayer
@@ -52,22 +52,15 @@ def outcome_of_view(view: GameView) -> Outcome | None:
     """An ended game's outcome as its view shows it: the winners and every player's points."""
     if view.status != "ended":
         return None
+    ranks = ranks_by_points(view.winners, {p.seat: p.points for p in view.players})
     return Outcome(
         winners=view.winners,
         reason=None if view.end_reason is None else str(view.end_reason),
         results=tuple(
-            SeatResult(seat=seat, won=seat in view.winners, rank=rank, score=player.points)
-            for seat, player, rank in zip(
-                range(len(view.players)), view.players, _ranks(view), strict=True
-            )
+            SeatResult(seat=p.seat, won=p.seat in view.winners, rank=ranks[p.seat], score=p.points)
+            for p in view.players
         ),
     )
-
-
-def _ranks(view: GameView) -> list[int]:
-    """Competition ranks by points (1, 1, 3 …), winners first."""
-    keyed = [(seat not in view.winners, -player.points) for seat, player in enumerate(view.players)]
-    return [1 + sum(other < mine for other in keyed) for mine in keyed]
 
 
 KIT = GameKit(
