@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
-from litestar import Controller, Litestar, Response, get
+from litestar import Litestar, Response, get
 from litestar.config.cors import CORSConfig
-from litestar.di import NamedDependency, Provide
+from litestar.di import Provide
 from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
@@ -40,7 +40,7 @@ from litestar.static_files import create_static_files_router
 from litestar.status_codes import HTTP_307_TEMPORARY_REDIRECT
 
 from api.auth import SECURITY_SCHEMES
-from api.dependencies import Services
+from api.dependencies import Services, ServicesController, serving
 from api.document import finish_document
 from api.frontend import play_routes
 from api.idempotency import CreatedGames
@@ -73,7 +73,7 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
     projected_position: int  # how far the read models have read the event log
 
 
-class ServiceController(Controller):
+class ServiceController(ServicesController):
     @get(
         "/health",
         operation_id="health",
@@ -81,9 +81,9 @@ class ServiceController(Controller):
         responses=problem_responses(503),
         tags=["service"],
     )
-    def health(self, services: NamedDependency[Services]) -> Health:
+    def health(self) -> Health:
         """Whether the server and its database answer."""
-        games = services.games
+        games = self.services.games
         return Health(
             status="ok",
             database=games.database.describe(),
@@ -142,17 +142,23 @@ def create_app(
         middleware.append(DefineMiddleware(rate_limited(settings.rate_limit)))
     app = Litestar(
         route_handlers=[
-            ServiceController,
-            ReadModelsController,
-            RulesetsController,
-            LobbyController,
-            PlayController,
-            ReplayController,
-            StreamController,
+            *serving(
+                services,
+                [
+                    ServiceController,
+                    ReadModelsController,
+                    RulesetsController,
+                    LobbyController,
+                    PlayController,
+                    ReplayController,
+                    StreamController,
+                ],
+            ),
             *(route for game in offered for route in game.routes),
             *play_routes(),
             _docs_assets(),
         ],
+        # Only a game's own routes ask for ``services`` by injection (api/dependencies.py).
         dependencies={"services": Provide(lambda: services, use_cache=True, sync_to_thread=False)},
         signature_namespace=dict(offered.signature_namespace()),
         exception_handlers=EXCEPTION_HANDLERS,

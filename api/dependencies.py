@@ -1,13 +1,22 @@
-"""What the handlers are given: one object, injected by litestar as ``services``.
+"""What the handlers are given: the app's services, as ``self.services`` of their controller.
 
-One dependency rather than one per service: litestar resolves several dependencies of a handler
-concurrently, each in a task of its own, which cost every request a tenth of its time (measured
-with benchmarks/compare.py on make bench-api) for objects that never change while the app runs.
+The controllers are written once, and each app serves subclasses of them made by ``serving``
+that carry its own services as a class attribute, rather than injecting the services into
+every call: litestar's dependency injection (resolving the dependency, then parsing it through
+the handler's signature model) cost every request a tenth of its time on ``make bench-api``
+(benchmarks/compare.py) for objects that never change while the app runs. Two apps in one
+process (the tests make many) each keep their own.
+
+A game's own routes (``GameApi.routes``) are plain handlers: they still ask for ``services``
+by injection, which only they pay for.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from litestar import Controller
 
 if TYPE_CHECKING:  # the controllers import this module, and one of them defines GameWakeups
     from api.idempotency import CreatedGames
@@ -17,8 +26,8 @@ if TYPE_CHECKING:  # the controllers import this module, and one of them defines
 
 
 class Services:
-    """A plain class, not a dataclass: litestar hands a dataclass to msgspec, which would read
-    its fields and convert every one of them at every request."""
+    """A plain class, not a dataclass: litestar hands an injected dataclass to msgspec, which
+    would read its fields and convert every one of them at every request."""
 
     __slots__ = ("created", "games", "served", "stream_idle_seconds", "wakeups")
 
@@ -35,3 +44,25 @@ class Services:
         self.created = created  # the answers to POST /games by idempotency key
         self.wakeups = wakeups  # wakes a game's live streams when this process changes it
         self.stream_idle_seconds = stream_idle_seconds  # how long a quiet stream stays open
+
+
+class ServicesController(Controller):
+    """A controller whose handlers use the app's services; only ``serving``'s subclasses of it
+    are registered."""
+
+    services: ClassVar[Services]
+
+
+Served = TypeVar("Served", bound=ServicesController)
+
+
+def serving(services: Services, controllers: Iterable[type[Served]]) -> list[type[Served]]:
+    """Each controller as a subclass of the same name that serves ``services``."""
+    return [
+        type(
+            controller.__name__,
+            (controller,),
+            {"services": services, "__module__": controller.__module__},
+        )
+        for controller in controllers
+    ]

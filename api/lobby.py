@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 from uuid import UUID, uuid4, uuid5
 
-from litestar import Controller, Request, Response, get, post
-from litestar.di import NamedDependency
+from litestar import Request, Response, get, post
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from api.auth import REQUIRED_BEARER, caller_of, require_host
 from api.bodies import STRICT_BODY, strictly
-from api.dependencies import Services
+from api.dependencies import ServicesController
 from api.http import (
     ETAG,
     LOCATION,
@@ -50,7 +49,7 @@ IDEMPOTENT_GAMES = UUID("6c1b0f4e-3d0a-4f53-9a55-1f0cde0d6c17")
 GameStatus = Literal["lobby", "running", "ended"]
 
 
-class LobbyController(Controller):
+class LobbyController(ServicesController):
     @get(
         "/games",
         operation_id="listGames",
@@ -60,7 +59,6 @@ class LobbyController(Controller):
     async def list_games(
         self,
         *,
-        services: NamedDependency[Services],
         status: FromQuery[GameStatus | None] = None,
         ruleset: Annotated[
             RulesetName | None, QueryParameter(description="only games of this ruleset")
@@ -69,7 +67,7 @@ class LobbyController(Controller):
         offset: Offset = 0,
     ) -> GamesPage:
         """The game list (lobby), newest first, from the games read model."""
-        games = services.games
+        games = self.services.games
         return await in_worker_thread(
             lambda: games.projections.games(
                 status=status, ruleset=ruleset, limit=limit, offset=offset
@@ -90,7 +88,6 @@ class LobbyController(Controller):
         self,
         *,
         data: JSONBody[dict[str, Any]],
-        services: NamedDependency[Services],
         idempotency_key: IdempotencyKey = None,
     ) -> Response[CreatedGame]:
         """Open a game and get its host token (shown once): the host starts the game.
@@ -99,7 +96,7 @@ class LobbyController(Controller):
         `bots` seats computer players first; the server plays them as soon as the game awaits
         them. Refusals (a variant the rules do not know, more bots than seats) are 409 with the
         rule's id."""
-        games, served, created = services.games, services.served, services.created
+        games, served, created = self.services.games, self.services.served, self.services.created
         game = named_game(served, data)
         body: Any = strictly(data, game.new_game)
         key_print = fingerprint(body)
@@ -147,12 +144,11 @@ class LobbyController(Controller):
         *,
         game_id: FromPath[UUID],
         data: JSONBody[dict[str, Any]],
-        services: NamedDependency[Services],
     ) -> Response[SeatTaken]:
         """Take the next free seat and get its token (shown once).
 
         Every request as this seat carries the token: `Authorization: Bearer <token>`."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         game = game_of(served, games, game_id)
         body: Any = strictly(data, game.new_player)
         token = new_token()
@@ -185,13 +181,12 @@ class LobbyController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         data: JSONBody[dict[str, Any] | None] = None,
     ) -> Response[BotSeated]:
         """Give the next free seat to a computer player (host token only, before the start).
         The server plays it through the same rules and command path as a person; no token is
         handed out for it."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request))
         game = game_of(served, games, game_id)
         wanted: Any = strictly(data or {}, game.new_bot)
@@ -221,11 +216,10 @@ class LobbyController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         data: JSONBody[StartRequest | None] = None,
     ) -> Response[AnyGameView]:
         """Start the game (host token only), once at least two seats are taken."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)
         view = games.view(game_id, None)

@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from litestar import Controller, Request, Response, get, post
-from litestar.di import NamedDependency
+from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody
 
 from api.auth import OPTIONAL_BEARER, REQUIRED_BEARER, caller_of, seat_of
 from api.bodies import STRICT_BODY, strictly
-from api.dependencies import Services
+from api.dependencies import ServicesController
 from api.http import (
     ETAG,
     REPLAYED,
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
     AnyLegalActions = msgspec.Struct
 
 
-class PlayController(Controller):
+class PlayController(ServicesController):
     path = "/games/{game_id:uuid}"
     tags = ["play"]
 
@@ -56,12 +55,11 @@ class PlayController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
     ) -> Response[AnyCallerView]:
         """The game now, as the caller may see it: everything public, plus the caller's own hand
         and commitment and the actions it may take now with a seat token. The version is also
         the `ETag`."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         caller = caller_of(games, game_id, request)
         seen = games.seat_view(game_id, caller.seat)
         return viewed(caller_view(served_game(served, seen.ruleset), seen), seen.version)
@@ -77,11 +75,10 @@ class PlayController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
     ) -> AnyLegalActions:
         """Every action the caller's seat may take now, each a body ready to POST to
         `/games/{game_id}/actions`. Empty for spectators, the host, and seats not awaited."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
 
         def listed() -> Any:
             seat = caller_of(games, game_id, request).seat
@@ -119,7 +116,6 @@ class PlayController(Controller):
         game_id: FromPath[UUID],
         data: JSONBody[dict[str, Any]],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         idempotency_key: IdempotencyKey = None,
         if_match: IfMatch = None,
     ) -> Response[AnyCallerView]:
@@ -131,7 +127,7 @@ class PlayController(Controller):
         simultaneous decision (the start and duel commitments), other seats' commitments since
         `expected_version` do not make it stale: everyone commits at once and independently;
         `If-Match` still asks for the very version."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         game = game_of(served, games, game_id)
         body: Any = strictly(data, game.wire.action_request)
         seat = seat_of(caller_of(games, game_id, request))

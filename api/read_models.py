@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from litestar import Controller, get
-from litestar.di import NamedDependency
+from litestar import get
 from litestar.params import QueryParameter
 
-from api.dependencies import Services
+from api.dependencies import ServicesController
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
 from projections.read_models import LeaderboardRow
@@ -26,7 +25,7 @@ Offset = Annotated[
 ]
 
 
-class ReadModelsController(Controller):
+class ReadModelsController(ServicesController):
     @get(
         "/leaderboard",
         operation_id="getLeaderboard",
@@ -37,7 +36,6 @@ class ReadModelsController(Controller):
     def leaderboard(
         self,
         *,
-        services: NamedDependency[Services],
         ruleset: Annotated[
             RulesetName | None,
             QueryParameter(description="only games of this ruleset; without, of every one"),
@@ -46,5 +44,5 @@ class ReadModelsController(Controller):
         offset: Offset = 0,
     ) -> list[LeaderboardRow]:
         """Players by games won, then points, across every ended game."""
-        games = services.games
+        games = self.services.games
         return games.projections.leaderboard(ruleset=ruleset, limit=limit, offset=offset)

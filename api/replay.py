@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any
 from uuid import UUID
 
-from litestar import Controller, Request, Response, get
-from litestar.di import NamedDependency
+from litestar import Request, Response, get
 from litestar.params import FromPath, PathParameter, QueryParameter
 
 from api.auth import OPTIONAL_BEARER, caller_of
-from api.dependencies import Services
+from api.dependencies import ServicesController
 from api.http import ETAG, After, EventsLimit, game_of, game_view, viewed
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM, NarrationPage, Told, Version
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
     AnyGameView = msgspec.Struct
 
 
-class ReplayController(Controller):
+class ReplayController(ServicesController):
     path = "/games/{game_id:uuid}"
     tags = ["replay"]
 
@@ -40,13 +39,12 @@ class ReplayController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         after: After = 0,
         limit: EventsLimit = 100,
     ) -> AnyEventsPage:
         """The game's events after version `after`, oldest first, as the caller may see them:
         other seats' cards are `"hidden"` until the game has ended."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
         page, latest = games.events_page(game_id, seat, after=after, limit=limit)
         last = page[-1].originator_version if page else after
@@ -69,13 +67,12 @@ class ReplayController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         after: After = 0,
         limit: EventsLimit = 100,
     ) -> NarrationPage:
         """The game's events after version `after`, each told in one English sentence, as the
         caller may see them (a hidden card is "a card face down")."""
-        games = services.games
+        games = self.services.games
         seat = caller_of(games, game_id, request).seat
         page, latest = games.events_page(game_id, seat, after=after, limit=limit)
         rules, names, settings = games.read(
@@ -118,7 +115,6 @@ class ReplayController(Controller):
             PathParameter(description="0 is before the first event", schema_extra=ZERO_MINIMUM),
         ],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         as_played: Annotated[
             bool,
             QueryParameter(
@@ -129,7 +125,7 @@ class ReplayController(Controller):
     ) -> Response[AnyGameView]:
         """The game after event `version`, as the caller may see it (replay). Once the game has
         ended, every step shows everything, unless `as_played` is set."""
-        games, served = services.games, services.served
+        games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
         view = games.view(game_id, seat, version, as_played=as_played)
         return viewed(game_view(game_of(served, games, game_id), view), view.version)

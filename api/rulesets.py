@@ -12,11 +12,10 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from litestar import Controller, get
-from litestar.di import NamedDependency
+from litestar import get
 from litestar.params import FromPath
 
-from api.dependencies import Services
+from api.dependencies import ServicesController
 from api.problems import problem_responses
 from api.wire import GameApi, ServedGames
 from domain.registry import UnknownRulesetError, default_registry
@@ -65,14 +64,14 @@ def summary(game: GameApi, served: ServedGames) -> RulesetSummary:
     )
 
 
-class RulesetsController(Controller):
+class RulesetsController(ServicesController):
     path = "/rulesets"
     tags = ["reference"]
 
     @get(operation_id="listRulesets", responses=problem_responses(429))
-    async def list_rulesets(self, services: NamedDependency[Services]) -> list[RulesetSummary]:
+    async def list_rulesets(self) -> list[RulesetSummary]:
         """The games this server plays."""
-        served = services.served
+        served = self.services.served
         return [summary(game, served) for game in served]
 
     @get(
@@ -80,12 +79,10 @@ class RulesetsController(Controller):
         operation_id="getRuleset",
         responses=problem_responses(400, 404, 429),
     )
-    async def printed_material(
-        self, ruleset: FromPath[str], services: NamedDependency[Services]
-    ) -> AnyCatalog:
+    async def printed_material(self, ruleset: FromPath[str]) -> AnyCatalog:
         """A game's printed material (board, cards, figures …): what a frontend needs to draw
         its games and word their cards. The same for every game of its rules version."""
-        served = services.served
+        served = self.services.served
         game = served.get(ruleset)
         if game is None:
             raise UnknownRulesetError(ruleset, served.names)

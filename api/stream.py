@@ -22,15 +22,14 @@ from uuid import UUID
 
 import anyio.to_thread
 import msgspec
-from litestar import Controller, Request, Response, get
-from litestar.di import NamedDependency
+from litestar import Request, Response, get
 from litestar.exceptions import ClientException
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from api.auth import OPTIONAL_BEARER, caller_of
-from api.dependencies import Services
+from api.dependencies import ServicesController
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
 from domain.events.base import DomainEvent
@@ -70,7 +69,7 @@ class GameWakeups:
 _encoder = msgspec.json.Encoder()
 
 
-class StreamController(Controller):
+class StreamController(ServicesController):
     @get(
         "/games/{game_id:uuid}/stream",
         operation_id="streamEvents",
@@ -84,7 +83,6 @@ class StreamController(Controller):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
-        services: NamedDependency[Services],
         last_event_id: Annotated[
             str | None,
             HeaderParameter(
@@ -106,9 +104,9 @@ class StreamController(Controller):
         them: `id` is the version, `event` the type, `data` the event's JSON. The stream ends
         after the game's last event; resumed after it, the answer is 204 No Content."""
         games, wakeups, stream_idle_seconds = (
-            services.games,
-            services.wakeups,
-            services.stream_idle_seconds,
+            self.services.games,
+            self.services.wakeups,
+            self.services.stream_idle_seconds,
         )
         start = _resume_point(last_event_id, after)
         seat = (await anyio.to_thread.run_sync(caller_of, games, game_id, request)).seat
