@@ -19,6 +19,7 @@ from domain.bang.actions import (
     DrinkBeer,
     PayLife,
     PlayCard,
+    TradeBlue,
     UseCard,
 )
 from domain.bang.catalog import Border, Role, card, cards
@@ -65,6 +66,8 @@ def refusal(
         return "CHAR-CHUCK-WENGAM", "Chuck Wengam may not give up his last life point"
     if isinstance(action, DocShot):
         return "CHAR-DOC-HOLYDAY", "two hand cards, once per turn, at a player within reach"
+    if isinstance(action, TradeBlue):
+        return "CHAR-JOSE-DELGADO", "only a blue-bordered card from your hand can be traded"
     if isinstance(action, Dodge):
         return "DEF-MISSED-TYPE", "only a Missed!-type effect of your own cancels the hit"
     if isinstance(action, DrinkBeer):
