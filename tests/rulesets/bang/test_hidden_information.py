@@ -4,6 +4,7 @@ event, and a differential check that nothing hidden leaks into what a seat or a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import msgspec
 from domain.bang.actions import (
@@ -50,8 +51,14 @@ from tests.rulesets.bang.builders import (
 SPECTATOR = None
 
 
-def seen(event: DomainEvent, viewer: int | None) -> DomainEvent:
-    return BANG.event_view(event, viewer, game_ended=False)
+E = TypeVar("E", bound=DomainEvent)
+
+
+def seen(event: E, viewer: int | None) -> E:
+    """``event`` as ``viewer`` gets it while the game runs: the same kind of event."""
+    shown = BANG.event_view(event, viewer, game_ended=False)
+    assert isinstance(shown, type(event))
+    return shown
 
 
 def started(players: int = 4, roles: Sequence[Role] | None = None) -> tuple[BangTestGame, list[DomainEvent]]:
