@@ -24,6 +24,7 @@ from domain.bang.actions import (
     EndPlay,
     Pass,
     PayLife,
+    Pick,
     PlayCard,
     TakeInPlay,
     TradeBlue,
@@ -670,3 +671,18 @@ def test_given_the_dodge_city_box_alone_then_no_vulture_sam_to_share_with_read_v
     have no Vulture Sam at all, so Vera Custer can never copy him and no card sharing is asked."""
     assert "vulture-sam" not in characters()
     assert {kind.value for kind in DecisionKind}.isdisjoint({"share", "vulture"})
+
+
+def test_given_a_picker_shot_dead_during_the_general_store_then_the_card_left_over_is_discarded_read_general_store_pick() -> None:
+    game = four("doc-holyday", NEUTRAL, NEUTRAL, NEUTRAL)
+    shown = ["beer-6h", "missed-2s", "panic-jh", "duel-js"]
+    arrange(game, hands={0: ["general-store-as", "bang-5c", "bang-6c"], 1: []}, pile=shown, life={1: 1})
+    when(game, 0, PlayCard(card="general-store-as"))
+    when(game, 0, DocShot(cards=("bang-5c", "bang-6c"), target=1))  # at his own pick
+    assert not game.state.players[1].alive
+    when(game, 0, Pick(card="beer-6h"))
+    assert awaited(game) == BangDecision(seat=2, kind=DecisionKind.STORE, source=0)
+    when(game, 2, Pick(card="missed-2s"))
+    events = when(game, 3, Pick(card="panic-jh"))
+    left = [e.card for e in of_type(events, BangCardDiscarded) if e.reason == "CARD-GENERAL-STORE"]
+    assert left == ["duel-js", "general-store-as"]
