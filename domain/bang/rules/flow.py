@@ -17,6 +17,7 @@ from domain.bang.rules import life, piles
 from domain.bang.rules.common import (
     APACHE_KID,
     BILL_NOFACE,
+    CHUCK_WENGAM,
     MOLLY_STARK,
     PAT_BRENNAN,
     PIXIE_PETE,
@@ -94,7 +95,8 @@ def _frame_decision(
             state.players[seat].alive for seat in (frame.source, *frame.reached)
         ):
             return None
-        if frame.effect != "CARD-GENERAL-STORE" and not state.players[current].hand:
+        empty = not state.players[current].hand and not may_still_draw(state, current)
+        if frame.effect != "CARD-GENERAL-STORE" and empty:
             return None  # nothing to answer with, publicly known
         if frame.effect == "CARD-GENERAL-STORE" and not frame.display:
             return None
@@ -144,11 +146,25 @@ def can_answer_hit(state: BangState, frame: HitFrame) -> bool:
     )
 
 
+def may_still_draw(state: BangState, seat: int) -> bool:
+    """Whether ``seat`` could still find a card to answer with: Chuck Wengam at his own decision
+    points in phase II may pay a life point to draw first, even with an empty hand
+    ([CHAR-OWN-TURN-ABILITIES], [READ-ABILITY-TIMING])."""
+    return (
+        seat == state.turn.seat
+        and state.turn.phase is Phase.PLAY
+        and has_ability(state, seat, CHUCK_WENGAM)
+        and state.players[seat].life >= 2
+    )
+
+
 def beer_window_open(state: BangState, frame: LossFrame) -> bool:
     """Whether ``frame``'s player is asked for Beer: while some loss is pending, he holds a
     card, and Beer may be played ([BEER-REACTION], [BEER-TWO-PLAYERS]); under
     [VAR-BEER-LETHAL-ONLY] only while the loss would eliminate him."""
-    if frame.closed or frame.amount <= 0 or not state.players[frame.seat].hand:
+    if frame.closed or frame.amount <= 0:
+        return False
+    if not state.players[frame.seat].hand and not may_still_draw(state, frame.seat):
         return False
     if len(state.living()) <= 2:
         return False  # no Beer at all, or Beer that saves nothing ([VAR-BEER-NO-EFFECT])

@@ -40,6 +40,7 @@ from tests.rulesets.bang.builders import (
     awaited,
     of_type,
     refused,
+    settle,
     table,
     when,
 )
@@ -430,3 +431,22 @@ def test_given_optional_and_mandatory_abilities_then_only_the_optional_ones_may_
     assert DrawCards() in legal(game, 1)  # optional: he may draw normally
     events = when(game, 1, DrawCards())
     assert drawn(events, "TURN-DRAW") == [(1, 2)]
+
+
+def test_given_chuck_with_an_empty_hand_in_his_own_duel_then_he_is_still_asked_and_may_draw_char_own_turn_abilities() -> None:
+    """[CHAR-OWN-TURN-ABILITIES], [READ-ABILITY-TIMING]: Chuck Wengam's answer in his own Duel is
+    asked even with an empty hand, since he may first pay a life point to draw; an empty hand is
+    no public ground to answer for him."""
+    from domain.bang.actions import Answer, DecisionKind, PayLife, PlayCard
+
+    game = table(4, chars=("chuck-wengam", "greg-digger", "herb-hunter", "greg-digger"))
+    arrange(game, hands={0: ["duel-8c"], 1: ["bang-2c"]}, pile=["bang-3c", "beer-6h"])
+    settle(game)
+    when(game, 0, PlayCard(card="duel-8c", target=1))
+    when(game, 1, Answer(card="bang-2c"))
+    decision = awaited(game)
+    assert decision is not None
+    assert (decision.seat, decision.kind) == (0, DecisionKind.DUEL)
+    assert PayLife() in game.legal_actions(0)
+    when(game, 0, PayLife())
+    assert Answer(card="bang-3c") in game.legal_actions(0)
