@@ -100,6 +100,11 @@ def _play_refusal(state: BangState, seat: int, action: PlayCard) -> tuple[str, s
     if laid_alike and not info.is_weapon and in_play_named(state, seat, info.name):
         return "TURN-SAME-NAME", f"you already have a {info.name} in play"
     target = action.target
+    if laid_alike and target is not None:  # blue and green cards go in front of their player
+        if info.effect == "CARD-DYNAMITE":
+            return "CARD-DYNAMITE", "Dynamite is played only in front of yourself"
+        rule = "BORDER-BLUE" if info.border is Border.BLUE else "BORDER-GREEN-PLAY"
+        return rule, f"{info.name} is put in play in front of yourself, without a target"
     if target is not None and not (
         0 <= target < len(state.players) and state.players[target].alive
     ):
@@ -120,6 +125,8 @@ def _play_refusal(state: BangState, seat: int, action: PlayCard) -> tuple[str, s
         return "SYM-TARGET-ANY", "this card cannot be played on yourself"
     if info.kind in {"steal", "force_discard"} and target is not None:
         return "SYM-TAKE-NEEDS-CARD", "choose a card the target has: 'hand' or one in play"
+    if info.effect == "CARD-BRAWL":  # it has no target; it needs another player with a card
+        return "SYM-TAKE-NEEDS-CARD", "no other player has a card in hand or in play"
     return "TURN-TARGET-REQUIRED", "choose one of the legal targets of this card"
 
 
