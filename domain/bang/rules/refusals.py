@@ -140,4 +140,10 @@ def _use_refusal(state: BangState, seat: int, action: UseCard) -> tuple[str, str
         return "BORDER-GREEN-DELAY", "a green card is usable from the turn after it was played"
     if info.missed_symbol:
         return "BORDER-GREEN-MISSED", "this card is used only against a hit aimed at you"
+    target = action.target
+    if target is not None and target != seat and 0 <= target < len(state.players):
+        if info.effect in {"CARD-KNIFE", "CARD-DERRINGER"} and distance(state, seat, target) > 1:
+            return "RANGE-FIXED", "the target must be at distance 1"
+        if info.effect == "CARD-PEPPERBOX" and not in_reach(state, seat, target):
+            return "RANGE-REACH", "the target is out of reach"
     return "TURN-TARGET-REQUIRED", "choose one of the legal targets of this card"
