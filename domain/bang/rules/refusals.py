@@ -19,6 +19,7 @@ from domain.bang.actions import (
     DrinkBeer,
     PayLife,
     PlayCard,
+    TradeBlue,
     UseCard,
 )
 from domain.bang.catalog import Border, Role, card, cards
@@ -65,6 +66,10 @@ def refusal(
         return "CHAR-CHUCK-WENGAM", "Chuck Wengam may not give up his last life point"
     if isinstance(action, DocShot):
         return "CHAR-DOC-HOLYDAY", "two hand cards, once per turn, at a player within reach"
+    if isinstance(action, TradeBlue):
+        if state.settings.jose_delgado_twice and state.turn.jose_uses >= 2:
+            return "VAR-JOSE-DELGADO-TWICE", "José Delgado trades blue cards at most twice a turn"
+        return "CHAR-JOSE-DELGADO", "José Delgado trades a blue card from his hand, in his turn"
     if isinstance(action, Dodge):
         return "DEF-MISSED-TYPE", "only a Missed!-type effect of your own cancels the hit"
     if isinstance(action, DrinkBeer):
