@@ -67,6 +67,8 @@ def refusal(
     if isinstance(action, DocShot):
         return "CHAR-DOC-HOLYDAY", "two hand cards, once per turn, at a player within reach"
     if isinstance(action, TradeBlue):
+        if state.settings.jose_delgado_twice and state.turn.jose_uses >= 2:
+            return "VAR-JOSE-DELGADO-TWICE", "José Delgado trades blue cards at most twice a turn"
         return "CHAR-JOSE-DELGADO", "only a blue-bordered card from your hand can be traded"
     if isinstance(action, Dodge):
         return "DEF-MISSED-TYPE", "only a Missed!-type effect of your own cancels the hit"
@@ -103,6 +105,11 @@ def _play_refusal(state: BangState, seat: int, action: PlayCard) -> tuple[str, s
     if laid_alike and not info.is_weapon and in_play_named(state, seat, info.name):
         return "TURN-SAME-NAME", f"you already have a {info.name} in play"
     target = action.target
+    if laid_alike and target is not None:  # blue and green cards go in front of their player
+        if info.effect == "CARD-DYNAMITE":
+            return "CARD-DYNAMITE", "Dynamite is played only in front of yourself"
+        rule = "BORDER-BLUE" if info.border is Border.BLUE else "BORDER-GREEN-PLAY"
+        return rule, f"{info.name} is put in play in front of yourself, without a target"
     if target is not None and not (
         0 <= target < len(state.players) and state.players[target].alive
     ):
@@ -123,6 +130,8 @@ def _play_refusal(state: BangState, seat: int, action: PlayCard) -> tuple[str, s
         return "SYM-TARGET-ANY", "this card cannot be played on yourself"
     if info.kind in {"steal", "force_discard"} and target is not None:
         return "SYM-TAKE-NEEDS-CARD", "choose a card the target has: 'hand' or one in play"
+    if info.effect == "CARD-BRAWL":  # it has no target; it needs another player with a card
+        return "SYM-TAKE-NEEDS-CARD", "no other player has a card in hand or in play"
     return "TURN-TARGET-REQUIRED", "choose one of the legal targets of this card"
 
 
@@ -136,4 +145,10 @@ def _use_refusal(state: BangState, seat: int, action: UseCard) -> tuple[str, str
         return "BORDER-GREEN-DELAY", "a green card is usable from the turn after it was played"
     if info.missed_symbol:
         return "BORDER-GREEN-MISSED", "this card is used only against a hit aimed at you"
+    target = action.target
+    if target is not None and target != seat and 0 <= target < len(state.players):
+        if info.effect in {"CARD-KNIFE", "CARD-DERRINGER"} and distance(state, seat, target) > 1:
+            return "RANGE-FIXED", "the target must be at distance 1"
+        if info.effect == "CARD-PEPPERBOX" and not in_reach(state, seat, target):
+            return "RANGE-REACH", "the target is out of reach"
     return "TURN-TARGET-REQUIRED", "choose one of the legal targets of this card"
