@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from domain.bang.catalog import Role, characters, deck, role_counts
 from domain.bang.rules import flow, piles
@@ -18,7 +18,6 @@ from domain.events.bang import (
     BangRoleDealt,
     BangSeatTaken,
     BangSettings,
-    RoleOrHidden,
 )
 from domain.ruleset import GameStatus
 
@@ -61,7 +60,7 @@ def start(ctx: Context[BangState]) -> None:
     roles = ctx.rng.shuffled(table.roles)  # [SETUP-ROLE-DEAL]
     for seat, role in enumerate(roles):
         public = table.roles_public or role is Role.SHERIFF  # [HIDDEN-SHERIFF-PUBLIC]
-        ctx.emit(BangRoleDealt(seat=seat, role=cast(RoleOrHidden, role.value), public=public))
+        ctx.emit(BangRoleDealt(seat=seat, role=role.value, public=public))
     dealt = ctx.rng.shuffled(list(characters().values()))[:count]  # [SETUP-CHARACTER-DEAL]
     for seat, character in enumerate(dealt):
         bonus = 1 if roles[seat] is Role.SHERIFF else 0  # [SETUP-LIFE]
