@@ -58,7 +58,9 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
             refs = [{"$ref": REF_TEMPLATE.format(name=body(game).__name__)} for game in served]
             if optional:
                 refs.append({"type": "null"})
-            schema = refs[0] if len(refs) == 1 else {"oneOf": refs}
+            # anyOf, not oneOf: the games' bodies may overlap (a seat's name alone fits any
+            # game's), and the server decodes a body by the one game it is for.
+            schema = refs[0] if len(refs) == 1 else {"anyOf": refs}
             operation["requestBody"]["content"]["application/json"]["schema"] = schema
     for parameter in _parameters(document):
         if parameter["in"] in {"header", "query"} and not parameter.get("required", False):

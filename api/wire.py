@@ -116,6 +116,9 @@ class WireTypes:
                     ("version", int),
                     ("seat", int | None),
                     ("actions", list[action_request]),  # type: ignore[valid-type]
+                    # Which game: with no action listed, one game's answer would fit another's
+                    # type too (a oneOf of the games' types must match exactly one).
+                    ("ruleset", ruleset, game.name),
                 ],
                 module=module,
             ),
@@ -135,6 +138,7 @@ class WireTypes:
                     ("events", list[game.event]),  # type: ignore[name-defined]
                     ("latest_version", int),
                     ("next_after", int | None),
+                    ("ruleset", ruleset, game.name),  # which game, as for legal actions
                 ],
                 module=module,
             ),

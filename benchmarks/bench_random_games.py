@@ -1,25 +1,26 @@
 """Benchmark: complete games between computer players, played in process on one core.
 
-For each kind of bot (every seat that kind), prints games, events and actions per second and the
+Dodge City's games (``--players``, default 4) and BANG! – Dodge City's (``--bang-players``,
+default 5; ``--bang-games 0`` leaves them out) are played in the same run. For each game and kind
+of bot (every seat that kind), prints games, events and actions per second and the
 median time per game, then how many times slower than the random bot each kind is. The kinds take
 turns over ``--rounds`` rounds, each round of each kind in a fresh process (after a warm-up), so
 that a slower spell of a shared machine weighs on every kind alike while no kind plays amid what
 another left in memory. Run with ``make bench`` or ``.venv/bin/python
 benchmarks/bench_random_games.py [--games N] [--players P] [--bots random,heuristic]
-[--rounds R]``.
+[--rounds R] [--bang-games N] [--bang-players P] [--bang-bots random,heuristic]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import multiprocessing
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine.dodgecity.kit import KIT
+from engine.kit import kit_for
 from engine.simulation import SIMULATION_GC_THRESHOLDS, play_game, rare_collections
 
 WARM_UP_GAMES = 5
@@ -43,25 +44,31 @@ class Tally:
         self.per_game += other.per_game
 
 
-def play(kind: str, first: int, last: int, players: int, seed: str) -> Tally:
-    """Games ``first`` to ``last - 1`` of the seed, every seat ``kind``, after a warm-up."""
-    _play(Tally(), kind, range(WARM_UP_GAMES), players, "warm-up")
+#: What is measured: a ruleset, a kind of bot in every seat, and the seats.
+Run = tuple[str, str, int]
+
+
+def play(run: Run, first: int, last: int, seed: str) -> Tally:
+    """Games ``first`` to ``last - 1`` of the seed, after a warm-up."""
+    _play(Tally(), run, range(WARM_UP_GAMES), "warm-up")
     tally = Tally()
     with rare_collections():  # as ``dodgecity simulate`` plays
-        _play(tally, kind, range(first, last), players, seed)
+        _play(tally, run, range(first, last), seed)
     return tally
 
 
-def _play(tally: Tally, kind: str, indexes: range, players: int, seed: str) -> None:
+def _play(tally: Tally, run: Run, indexes: range, seed: str) -> None:
+    ruleset, kind, players = run
+    kit = kit_for(ruleset)
     started = time.perf_counter()
     for index in indexes:
         game_seed = f"{seed}-{index}"
-        seats = [KIT.bot(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
+        seats = [kit.bot(kind, f"{game_seed}/seat{seat}") for seat in range(players)]
         game_started = time.perf_counter()
-        _game, result = play_game(KIT, players, game_seed, seats=seats)
+        _game, result = play_game(kit, players, game_seed, seats=seats)
         tally.per_game.append(time.perf_counter() - game_started)
         if result.error is not None:
-            raise SystemExit(f"{kind} game {index} failed: {result.error}")
+            raise SystemExit(f"{ruleset} {kind} game {index} failed: {result.error}")
         tally.games += 1
         tally.events += result.events
         tally.actions += result.actions
@@ -73,23 +80,34 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", default="bench")
-    parser.add_argument("--bots", default=",".join(KIT.bots), help="kinds to measure")
+    parser.add_argument(
+        "--bots", default=",".join(kit_for("dodgecity").bots), help="kinds to measure"
+    )
     parser.add_argument("--rounds", type=int, default=6, help="turns the kinds take")
+    parser.add_argument("--bang-games", type=int, default=300, help="BANG! games (0: none)")
+    parser.add_argument("--bang-players", type=int, default=5)
+    parser.add_argument("--bang-bots", default=",".join(kit_for("bang").bots))
     args = parser.parse_args()
-    kinds = args.bots.split(",")
-    tallies = {kind: Tally() for kind in kinds}
+    runs: dict[Run, int] = {
+        ("dodgecity", kind, args.players): args.games for kind in args.bots.split(",")
+    }
+    if args.bang_games:
+        runs |= {
+            ("bang", kind, args.bang_players): args.bang_games for kind in args.bang_bots.split(",")
+        }
+    tallies = {run: Tally() for run in runs}
     print(f"cycle collector as in simulations: thresholds {SIMULATION_GC_THRESHOLDS}")
-    bounds = [args.games * turn // args.rounds for turn in range(args.rounds + 1)]
-    # One process at a time, so that each plays alone on its core.
+    # One process at a time, so that each plays alone on its core; the runs take turns.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=context, max_tasks_per_child=1) as pool:
-        for first, last in itertools.pairwise(bounds):
-            for kind in kinds:
-                done = pool.submit(play, kind, first, last, args.players, args.seed)
-                tallies[kind].add(done.result())
-    for kind, tally in tallies.items():
+        for turn in range(args.rounds):
+            for run, games in runs.items():
+                first, last = games * turn // args.rounds, games * (turn + 1) // args.rounds
+                done = pool.submit(play, run, first, last, args.seed)
+                tallies[run].add(done.result())
+    for (ruleset, kind, players), tally in tallies.items():
         print(
-            f"{tally.games} {args.players}-player games, every seat {kind}, "
+            f"{ruleset}: {tally.games} {players}-player games, every seat {kind}, "
             f"in {tally.seconds:.2f} s on one core"
         )
         print(f"  games/s   {tally.games / tally.seconds:8.1f}")
@@ -97,12 +115,24 @@ def main() -> None:
         print(f"  events/s  {tally.events / tally.seconds:8.0f}   ({per_game:.0f} per game)")
         print(f"  actions/s {tally.actions / tally.seconds:8.0f}")
         print(f"  median    {statistics.median(tally.per_game) * 1000:8.1f} ms per game")
-    if "random" in tallies:
-        random_rate = tallies["random"].games / tallies["random"].seconds
-        for kind, tally in tallies.items():
+    for ruleset in ("dodgecity", "bang"):
+        mine = {run: t for run, t in tallies.items() if run[0] == ruleset}
+        random_run = next((run for run in mine if run[1] == "random"), None)
+        if random_run is None:
+            continue
+        random_rate = mine[random_run].games / mine[random_run].seconds
+        for (_, kind, _), tally in mine.items():
             if kind != "random":
                 slower = random_rate / (tally.games / tally.seconds)
-                print(f"{kind} is {slower:.1f} times slower than random")
+                print(f"{ruleset}: {kind} is {slower:.1f} times slower than random")
+    randoms = {run[0]: t for run, t in tallies.items() if run[1] == "random"}
+    if {"dodgecity", "bang"} <= randoms.keys():
+        dodgecity = randoms["dodgecity"].events / randoms["dodgecity"].seconds
+        bang = randoms["bang"].events / randoms["bang"].seconds
+        print(
+            f"random events/s: BANG! {bang:.0f} beside Dodge City {dodgecity:.0f} "
+            f"({bang / dodgecity:.2f} times)"
+        )
 
 
 if __name__ == "__main__":

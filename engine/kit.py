@@ -63,6 +63,10 @@ def _outcome_in_view(view: Any) -> Outcome | None:
     return outcome if isinstance(outcome, Outcome) else None
 
 
+def _no_roles(game: AnyGame) -> tuple[str | None, ...]:
+    return ()
+
+
 def _summed(per_game: Sequence[Mapping[str, int]]) -> dict[str, float]:
     return {}
 
@@ -96,6 +100,9 @@ class GameKit:
     #: The outcome an ended game's view shows (a client of the API has nothing else); the
     #: default reads a view's ``outcome`` field.
     outcome_of_view: Callable[[Any], Outcome | None] = _outcome_in_view
+    #: Each seat's role in an ended game, for ``simulate``'s wins by role (hidden-role games);
+    #: empty: the game has no roles.
+    seat_roles: Callable[[AnyGame], tuple[str | None, ...]] = _no_roles
 
     @property
     def name(self) -> str:

@@ -47,6 +47,8 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     error: str | None = None
     kinds: tuple[str, ...] = ()  # the kind of player in each seat
     statistics: dict[str, int] = {}  # the ruleset's own figures (GameKit.game_statistics)
+    roles: tuple[str | None, ...] = ()  # each seat's role, in games of hidden roles
+    teams: tuple[str | None, ...] = ()  # each seat's team, in team games (SeatResult.team)
 
 
 def play_game(
@@ -122,6 +124,8 @@ def _result(kit: GameKit, game: AnyGame, seed: str, actions: int, error: str | N
         events=game.version,
         error=error if error is not None or game.is_over else "the game did not end",
         statistics=kit.game_statistics(game),
+        roles=kit.seat_roles(game) if game.is_over else (),
+        teams=tuple(r.team for r in results) if any(r.team for r in results) else (),
     )
 
 
@@ -166,6 +170,11 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     average_events: float
     average_actions: float
     statistics: dict[str, float]  # the ruleset's own (GameKit.summary_statistics)
+    #: Wins by role, then by kind of player in the seats of that role (a seat whose team won
+    #: counts a whole win); empty for games without roles.
+    roles: dict[str, dict[str, BotRecord]]
+    #: Wins by team: the games a team played in and won (every kind of player together).
+    teams: dict[str, BotRecord]
     seconds: float
     games_per_second: float
     events_per_second: float
@@ -346,6 +355,46 @@ def _bot_records(results: list[GameResult]) -> dict[str, BotRecord]:
     return records
 
 
+def _record(won: float, count: int) -> BotRecord:
+    low, high = wilson(won, count)
+    return BotRecord(
+        games=count,
+        wins=round(won, 3),
+        win_rate=round(won / count, 4) if count else 0.0,
+        low=round(low, 4),
+        high=round(high, 4),
+    )
+
+
+def _role_records(results: list[GameResult]) -> dict[str, dict[str, BotRecord]]:
+    """Each role's seats and wins by the kind of player in them."""
+    seats: Counter[tuple[str, str]] = Counter()
+    wins: Counter[tuple[str, str]] = Counter()
+    for result in results:
+        kinds = result.kinds or ("random",) * result.players
+        for seat, role in enumerate(result.roles):
+            if role is None:
+                continue
+            seats[role, kinds[seat]] += 1
+            wins[role, kinds[seat]] += seat in result.winners
+    records: dict[str, dict[str, BotRecord]] = {}
+    for role, kind in sorted(seats):
+        records.setdefault(role, {})[kind] = _record(wins[role, kind], seats[role, kind])
+    return records
+
+
+def _team_records(results: list[GameResult]) -> dict[str, BotRecord]:
+    """Each team's games and the games it won."""
+    games: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for result in results:
+        present = {team for team in result.teams if team is not None}
+        won = {result.teams[seat] for seat in result.winners if seat < len(result.teams)}
+        games.update(present)
+        wins.update(team for team in present if team in won)
+    return {team: _record(wins[team], games[team]) for team in sorted(games)}
+
+
 def summarise(kit: GameKit, results: list[GameResult], players: int, seconds: float) -> Summary:
     wins: dict[int, float] = dict.fromkeys(range(players), 0.0)
     for result in results:
@@ -365,6 +414,8 @@ def summarise(kit: GameKit, results: list[GameResult], players: int, seconds: fl
         average_events=round(events / count, 1),
         average_actions=round(sum(r.actions for r in results) / count, 1),
         statistics=kit.summary_statistics([r.statistics for r in results]),
+        roles=_role_records(results),
+        teams=_team_records(results),
         seconds=round(seconds, 3),
         games_per_second=round(len(results) / seconds, 1) if seconds else 0.0,
         events_per_second=round(events / seconds, 0) if seconds else 0.0,

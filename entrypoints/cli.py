@@ -161,7 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_kinds,
         metavar="KIND,...",
-        help="the kind of player per seat (random, or the game's own: dodgecity has heuristic); "
+        help="the kind of player per seat (random, or the game's own: dodgecity and bang have "
+        "heuristic); "
         "the last fills the seats "
         "left, and the line-up turns one seat each game (default: random)",
     )
@@ -318,6 +319,21 @@ def _print_summary(summary: Summary) -> None:
     print(
         "game ends:      " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.end_reasons.items()))
     )
+    if summary.roles:
+        print(f"{'role':<12}{'bot':<12}{'seats':>8}{'wins':>10}{'win rate':>10}   95% interval")
+        for role, kinds in summary.roles.items():
+            for kind, record in kinds.items():
+                print(
+                    f"{role:<12}{kind:<12}{record.games:>8}{record.wins:>10g}"
+                    f"{record.win_rate:>10.1%}   {record.low:.1%} to {record.high:.1%}"
+                )
+    if summary.teams:
+        print(f"{'team':<24}{'games':>8}{'wins':>10}{'win rate':>10}   95% interval")
+        for team, record in summary.teams.items():
+            print(
+                f"{team:<24}{record.games:>8}{record.wins:>10g}{record.win_rate:>10.1%}   "
+                f"{record.low:.1%} to {record.high:.1%}"
+            )
     figures = {
         "average_actions": summary.average_actions,
         "average_events": summary.average_events,

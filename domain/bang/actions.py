@@ -11,6 +11,8 @@ from enum import StrEnum
 
 import msgspec
 
+from domain.bang.naming import prefix
+
 #: A target's card to take or discard: ``"hand"`` for a random hand card, else the id of a card
 #: in play in front of him ([SYM-DRAW], [SYM-DISCARD]).
 RANDOM_HAND_CARD = "hand"
@@ -190,3 +192,9 @@ ACCEPTS: dict[DecisionKind, tuple[type[BangAction], ...]] = {
 }
 
 OWN_TURN_ABILITIES: tuple[type[BangAction], ...] = (PayLife, DocShot, TradeBlue)
+
+# The wire's names are prefixed: BangPlayCard, BangDecisionKind … (domain/bang/naming.py).
+prefix(
+    *ACTION_TYPE.__args__,
+    DecisionKind,
+)

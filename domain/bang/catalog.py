@@ -19,6 +19,8 @@ from typing import Any
 
 from attrs import frozen
 
+from domain.bang.naming import prefix
+
 
 class Suit(StrEnum):
     HEARTS = "hearts"
@@ -171,3 +173,6 @@ TEAMS = {
     Role.OUTLAW: "outlaws",
     Role.RENEGADE: "renegade",
 }
+
+# The wire's names are prefixed: BangSuit, BangBorder, BangRole (domain/bang/naming.py).
+prefix(Suit, Border, Role)

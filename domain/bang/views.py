@@ -22,6 +22,7 @@ import msgspec
 
 from domain.bang.actions import BangDecision
 from domain.bang.catalog import Role, role_counts
+from domain.bang.naming import prefix
 from domain.bang.rules.common import distance, weapon_range
 from domain.bang.rules.flow import awaited
 from domain.bang.rules.outcome import outcome
@@ -222,3 +223,7 @@ def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> D
             return event
         return blanked(event, card=HIDDEN)
     return event
+
+
+# The wire's names are prefixed: BangSeatView … (domain/bang/naming.py).
+prefix(InPlayView, SeatView, ResolvingView, TurnView)

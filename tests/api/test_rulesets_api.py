@@ -28,7 +28,9 @@ def client() -> Iterator[Client]:
 def test_given_the_installed_games_then_get_rulesets_lists_dodgecity_with_its_seats_settings_and_bots(client: Client) -> None:
     listed = client.get("/rulesets")
     assert listed.status_code == 200
-    (dodgecity,) = listed.json()
+    offered = {item["name"]: item for item in listed.json()}
+    assert set(offered) == {"bang", "dodgecity"}
+    dodgecity = offered["dodgecity"]
     assert dodgecity["name"] == "dodgecity"
     assert dodgecity["title"] == "Dodge City"
     assert dodgecity["rules_version"] == RULES_VERSION

@@ -21,7 +21,7 @@ from domain.ruleset import GameStatus
 
 from tests.conformance.rulesets import RulesetUnderTest
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 MAX_STEPS = 20_000
 
 

@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from domain.bang.ruleset import BANG
 from domain.dodgecity.catalog import Card, deck
 from domain.dodgecity.ruleset import DODGECITY
+from domain.events.bang import BangCardsDrawn, BangGameOpened, BangPileShuffled
 from domain.events.base import DomainEvent
 from domain.events.dodgecity import (
     CardsDealt,
@@ -31,6 +33,7 @@ from domain.events.dodgecity import (
     StartCardCommitted,
 )
 from domain.registry import AnyRules
+from engine.bang.invariants import violations as bang_violations
 from engine.dodgecity.invariants import violations as dodgecity_violations
 
 from tests.kernel.toy import invariants as toy_invariants
@@ -147,6 +150,49 @@ def _with_cards_exchanged(event: DomainEvent, exchange: dict[str, str]) -> Domai
     return msgspec.structs.replace(event, **fields)
 
 
+# -- BANG! – Dodge City --------------------------------------------------------------------------
+
+
+def bang_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
+    """Exchange cards only ``seat`` has seen (drawn into his hand, never shown since) for cards
+    nobody has seen (still in the draw pile where the latest shuffle put them), in every event
+    from that shuffle on; and give the game another secret seed.
+
+    A shuffle's order is secret ([HIDDEN-DRAW-PILE]), and what a seat draws only it sees
+    ([HIDDEN-DRAWN-CARDS]): from the shuffle on, either card could have been where the other
+    was. A card taken at random from a hand is seen by both players concerned
+    ([HIDDEN-RANDOM-HAND-CARD]), so it is not ``seat``'s alone."""
+    shuffles = [i for i, event in enumerate(events) if isinstance(event, BangPileShuffled)]
+    for start in reversed(shuffles):
+        exchange = _bang_exchange(events[start:], seat)
+        if exchange:
+            return [_bang_reseeded(event) for event in events[:start]] + [
+                _with_cards_exchanged(event, exchange) for event in events[start:]
+            ]
+    return None
+
+
+def _bang_exchange(events: Sequence[DomainEvent], seat: int) -> dict[str, str]:
+    shuffle = events[0]
+    assert isinstance(shuffle, BangPileShuffled)
+    seen_by: dict[str, set[str]] = {card: set() for card in shuffle.cards}
+    for event in events:
+        private = isinstance(event, BangCardsDrawn) and event.seat == seat
+        audience = "nobody" if isinstance(event, BangPileShuffled) else "seat" if private else "others"
+        for text in _strings(msgspec.to_builtins(event)):
+            if text in seen_by:
+                seen_by[text].add(audience)
+    own = [card for card, seen in seen_by.items() if "seat" in seen and seen <= {"seat", "nobody"}]
+    unseen = [card for card, seen in seen_by.items() if seen == {"nobody"}]
+    return {card: spare for pair in zip(own, unseen, strict=False) for card, spare in (pair, pair[::-1])}
+
+
+def _bang_reseeded(event: DomainEvent) -> DomainEvent:
+    if isinstance(event, BangGameOpened):
+        return msgspec.structs.replace(event, seed=f"{event.seed} and another")
+    return event
+
+
 # -- the toy ------------------------------------------------------------------------------------
 
 
@@ -182,6 +228,15 @@ RULESETS: tuple[RulesetUnderTest, ...] = (
         seat_counts=(2, 3, 4, 5),
         invariants=dodgecity_violations,
         twin=dodgecity_twin,
+        seeds=("a", "b", "c"),
+    ),
+    RulesetUnderTest(
+        id="bang",
+        rules=BANG,
+        rules_md=ROOT / "docs" / "bang" / "RULES.md",
+        seat_counts=(3, 4, 5, 6, 7),
+        invariants=bang_violations,
+        twin=bang_twin,
         seeds=("a", "b", "c"),
     ),
     RulesetUnderTest(

@@ -60,7 +60,7 @@ def start(ctx: Context[BangState]) -> None:
     roles = ctx.rng.shuffled(table.roles)  # [SETUP-ROLE-DEAL]
     for seat, role in enumerate(roles):
         public = table.roles_public or role is Role.SHERIFF  # [HIDDEN-SHERIFF-PUBLIC]
-        ctx.emit(BangRoleDealt(seat=seat, role=role, public=public))
+        ctx.emit(BangRoleDealt(seat=seat, role=role.value, public=public))
     dealt = ctx.rng.shuffled(list(characters().values()))[:count]  # [SETUP-CHARACTER-DEAL]
     for seat, character in enumerate(dealt):
         bonus = 1 if roles[seat] is Role.SHERIFF else 0  # [SETUP-LIFE]

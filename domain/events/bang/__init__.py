@@ -14,6 +14,8 @@ it.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.events.bang.values import BangSettings, CheckPurpose, Hidden, Phase, Role, Zone
 from domain.events.base import DomainEvent
 
@@ -47,12 +49,17 @@ class BangGameStarted(DomainEvent, frozen=True, tag="bang.GameStarted"):
 # -- setup ------------------------------------------------------------------------------------
 
 
+RoleOrHidden = Literal["sheriff", "deputy", "outlaw", "renegade", "?"]
+
+
 class BangRoleDealt(DomainEvent, frozen=True, tag="bang.RoleDealt"):
     """``seat`` was dealt ``role``; ``public`` when it is shown to everyone at once (the Sheriff,
     every role with 3 players: [SETUP-ROLE-DEAL], [THREE-ROLES])."""
 
     seat: int
-    role: Role | Hidden
+    #: A role's value, or "?" where hidden: msgspec decodes no union of an enum and a literal
+    #: string, so the stored event could not be read back as ``Role | Hidden``.
+    role: RoleOrHidden
     public: bool
 
 
@@ -416,8 +423,10 @@ __all__ = [
     "BangTurnBegan",
     "BangTurnEnded",
     "CheckPurpose",
+    "Hidden",
     "Phase",
     "Role",
+    "RoleOrHidden",
     "Zone",
 ]
 

@@ -9,6 +9,7 @@ from typing import Literal
 import msgspec
 
 from domain.bang.catalog import Role
+from domain.bang.naming import prefix
 
 #: Stands in for a card or a role the viewer may not see ([HIDDEN-HANDS], [HIDDEN-OTHER-ROLES]).
 Hidden = Literal["?"]
@@ -51,3 +52,7 @@ class CheckPurpose(StrEnum):
     BARREL = "barrel"
     JAIL = "jail"
     DYNAMITE = "dynamite"
+
+
+# The wire's names are prefixed: BangPhase, BangZone, BangCheckPurpose (domain/bang/naming.py).
+prefix(Phase, Zone, CheckPurpose)
