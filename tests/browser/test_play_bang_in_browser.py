@@ -10,13 +10,14 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
 
 SEED = "browser-bang"  # the same shuffles every run
 PLAY_SECONDS = 120
 SEATS = 4
+PHONE = ViewportSize(width=375, height=812)
 
 #: The first move on offer can be taken: nothing is being sent, and the game is not over.
 READY = """() => {
@@ -136,6 +137,9 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
     assert sorted(name for name in names if name in won_by) == sorted(names[s] for s in outcome["winners"])
     # Every role is shown once the game is over.
     assert "" not in seats.evaluate_all("(seats) => seats.map((s) => s.dataset.role)")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=SCREENSHOTS / "bang-5-phone-375px.png", full_page=True)
     told = narration(browser.server.url, game_id)
     expect(page.locator("#log li")).to_have_count(len(told))
 

@@ -247,6 +247,12 @@ export function gameFacts(view, words) {
   ];
 }
 
+// "Deputy (law)"; a team named as its role is not said twice ("Renegade").
+function roleAndTeam(role, team) {
+  if (!role) return "—";
+  return team && team !== role ? `${roleName(role)} (${team})` : roleName(role);
+}
+
 export function renderResult(view, words) {
   if (view.status !== "ended" || !view.outcome) return null;
   const outcome = view.outcome;
@@ -263,7 +269,7 @@ export function renderResult(view, words) {
       "table",
       { class: "results" },
       h("caption", { text: "Every seat's result" }),
-      h("thead", {}, h("tr", {}, ["Player", "Role", "Team", "Result"].map((t) => h("th", { scope: "col", text: t })))),
+      h("thead", {}, h("tr", {}, ["Player", "Role (team)", "Result"].map((t) => h("th", { scope: "col", text: t })))),
       h(
         "tbody",
         {},
@@ -274,8 +280,7 @@ export function renderResult(view, words) {
             "tr",
             { dataset: { seat: String(seat.seat), won: String(wins) } },
             h("th", { scope: "row", text: `${seat.name}${wins ? " (winner)" : ""}` }),
-            h("td", { text: seat.role ? roleName(seat.role) : "—" }),
-            h("td", { text: result?.team ?? "—" }),
+            h("td", { text: roleAndTeam(seat.role, result?.team) }),
             h("td", { text: `${wins ? "won" : "lost"}${seat.alive ? "" : ", eliminated"}` }),
           );
         }),

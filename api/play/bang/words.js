@@ -187,10 +187,9 @@ export class Words {
       case "hit": {
         const frame = this.frame("hit", seat);
         const source = frame?.source ?? from;
-        const at = seat === this.view.viewer ? "you" : this.name(seat);
         const cause = this.frameCause(frame);
         const shooter = source === null || source === undefined ? "a" : `${this.whose(source)}`;
-        return `answer ${shooter} ${cause} aimed at ${at}`;
+        return `answer ${shooter} ${cause}${seat === this.view.viewer ? " aimed at you" : ""}`;
       }
       case "beer": {
         const frame = this.frame("loss", seat);
