@@ -12,8 +12,14 @@ export function botLabel(kind) {
   return BOT_LABELS[kind] ?? `${capital(kind)} bot`;
 }
 
-export function seatName(view, seat) {
-  return view.players[seat]?.name ?? `seat ${seat}`;
+// A view's seats: the game's module says where they are (``seating``), else the view's
+// ``players`` and ``max_players`` hold them.
+export function seating(game, view) {
+  return game.module.seating?.(view) ?? { players: view.players ?? [], max: view.max_players ?? 0 };
+}
+
+export function seatName(game, view, seat) {
+  return seating(game, view).players[seat]?.name ?? `seat ${seat}`;
 }
 
 // "Ann (red)", or "Ann" for a game whose seats have nothing more to say.
@@ -30,7 +36,7 @@ export function awaitingWords(game, view) {
   if (view.status === "ended") return "nobody: the game is over";
   if (!view.awaiting.length) return view.status === "lobby" ? "players to join and the host to start" : "nobody";
   return view.awaiting
-    .map((d) => `${d.seat === view.viewer ? "you" : seatName(view, d.seat)} to ${decisionWords(game, view, d)}`)
+    .map((d) => `${d.seat === view.viewer ? "you" : seatName(game, view, d.seat)} to ${decisionWords(game, view, d)}`)
     .join("; ");
 }
 

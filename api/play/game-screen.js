@@ -5,7 +5,7 @@
 import { announce, clearProblem, report } from "./alerts.js";
 import { Problem, api } from "./api.js";
 import { entitle, h, rerender, show, showScreen } from "./dom.js";
-import { awaitingWords, botLabel, decisionWords, factsBar, seatWords } from "./facts.js";
+import { awaitingWords, botLabel, decisionWords, factsBar, seating, seatWords } from "./facts.js";
 import { loadGame } from "./rulesets.js";
 import { remember, remembered } from "./seats.js";
 import { capital } from "./text.js";
@@ -176,7 +176,7 @@ export class GameScreen {
     root.dataset.status = view.status;
     root.setAttribute("aria-busy", String(this.busy));
 
-    const me = view.viewer === null ? null : view.players[view.viewer];
+    const me = view.viewer === null ? null : (seating(this.game, view).players[view.viewer] ?? null);
     const seatNote = me ? this.game.module.seatNote?.(me) : "";
     $("game-who").textContent = me
       ? `You play ${me.name}, seat ${me.seat}${seatNote ? ` (${seatNote})` : ""}.${this.mine.host ? " You host this game." : ""}`
@@ -219,21 +219,23 @@ export class GameScreen {
     const lobby = view.status === "lobby";
     show($("seating"), lobby);
     if (!lobby) return;
+    const { players, max } = seating(this.game, view);
+    const least = this.game.listed?.min_seats ?? 2;
     const seats = [];
-    for (let seat = 0; seat < view.max_players; seat += 1) {
-      const p = view.players[seat];
+    for (let seat = 0; seat < max; seat += 1) {
+      const p = players[seat];
       const bot = p?.bot ? `, ${p.bot} bot` : "";
       const you = seat === view.viewer ? " — you" : "";
       seats.push(h("li", { dataset: { seat: String(seat) } }, p ? `${seatWords(this.game, p)}${bot}${you}` : "open seat"));
     }
     rerender($("seats"), () => seats);
-    const free = view.players.length < view.max_players;
+    const free = players.length < max;
     show($("join-form"), free && view.viewer === null);
     show($("bot-form"), free && Boolean(this.mine.host) && $("bot-kind").options.length > 0);
     show($("start-row"), Boolean(this.mine.host));
-    $("start-game").disabled = view.players.length < 2;
+    $("start-game").disabled = players.length < least;
     $("start-hint").textContent =
-      view.players.length < 2 ? "At least two seats must be taken." : free ? "Open seats stay empty." : "";
+      players.length < least ? `At least ${least} seats must be taken.` : free ? "Open seats stay empty." : "";
   }
 
   renderMove(interaction, hint) {

@@ -130,3 +130,19 @@ def test_given_an_installed_game_then_the_page_has_its_module_with_every_require
     }
 
     assert [name for name in REQUIRED_EXPORTS if name not in exported] == []
+
+
+@pytest.mark.parametrize("game", sorted(game.name for game in installed_game_apis()))
+def test_given_an_installed_game_then_its_module_names_every_event_its_stream_may_send(game: str) -> None:
+    """EventSource tells only listeners registered by name: a module must list every event, by
+    its class name (what the stream sends) or by its tag (from which the module derives it)."""
+    rules = next(api.rules for api in installed_game_apis() if api.name == game)
+    text = "\n".join(path.read_text(encoding="utf-8") for path in (PLAY / game).glob("*.js"))
+
+    missing = [
+        event.__name__
+        for event in rules.event_types
+        if f'"{event.__name__}"' not in text and f'"{event.__struct_config__.tag}"' not in text
+    ]
+
+    assert missing == []
