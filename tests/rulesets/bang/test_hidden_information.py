@@ -88,7 +88,7 @@ def test_given_a_start_then_everybody_sees_the_sheriff_hidden_sheriff_public() -
     sheriff = next(e for e in of_type(events, BangRoleDealt) if e.seat == 0)
     for viewer in (SPECTATOR, 0, 1, 2, 3):
         assert game.view(viewer).seats[0].role is Role.SHERIFF
-        assert seen(sheriff, viewer).role == Role.SHERIFF
+        assert seen(sheriff, viewer).role == Role.SHERIFF.value
 
 
 def test_given_a_start_then_other_roles_are_hidden_from_others_and_spectators_hidden_other_roles() -> None:
