@@ -8,8 +8,8 @@ Small controllers, each handed what it needs by dependency injection (``games``:
 - play (``api/playing.py``): see a game, list and perform actions;
 - replay (``api/replay.py``): events, narration, any past step;
 - live games (``api/stream.py``): Server-Sent Events;
-- read models (``api/read_models.py``): the game list and leaderboard; each game's own
-  (``api/<game>/``); the health check (here);
+- read models (``api/read_models.py``): the game list and the leaderboards of players and teams;
+  each game's own (``api/<game>/``); the health check (here);
 - the OpenAPI document at ``/schema/openapi.json`` and an interactive page at ``/docs``, with its
   scripts served from this server (no network needed);
 - every error, the router's own included, one problem-details shape (``api/problems.py``);

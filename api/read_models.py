@@ -1,5 +1,5 @@
-"""The kernel's read models on the API: the leaderboard, of every game served or of one ruleset
-(the game list is the lobby's, ``api/lobby.py``)."""
+"""The kernel's read models on the API: the leaderboards of players and of teams, of every game
+served or of one ruleset (the game list is the lobby's, ``api/lobby.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from litestar.params import QueryParameter
 from api.dependencies import ServicesController
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
-from projections.read_models import LeaderboardRow
+from projections.read_models import LeaderboardRow, TeamRow
 
 if TYPE_CHECKING:
     RulesetName = str
@@ -46,3 +46,25 @@ class ReadModelsController(ServicesController):
         """Players by games won, then points, across every ended game."""
         games = self.services.games
         return games.projections.leaderboard(ruleset=ruleset, limit=limit, offset=offset)
+
+    @get(
+        "/leaderboard/teams",
+        operation_id="getTeamLeaderboard",
+        sync_to_thread=True,
+        responses=problem_responses(400, 429, 503),
+        tags=["read models"],
+    )
+    def team_leaderboard(
+        self,
+        *,
+        ruleset: Annotated[
+            RulesetName | None,
+            QueryParameter(description="only teams of this ruleset; without, of every one"),
+        ] = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> list[TeamRow]:
+        """Teams by games won, then fewer games played, across every ended game of a game played
+        in teams; each ruleset's teams on lines of their own."""
+        games = self.services.games
+        return games.projections.team_leaderboard(ruleset=ruleset, limit=limit, offset=offset)

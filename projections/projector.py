@@ -1,8 +1,9 @@
 """Keeping the read models up to date with the event log, exactly once, for every game.
 
 Each game is folded by its own ruleset, found from the topic of its first event. Every game gets
-the kernel's read models (the game list and the leaderboard); a game whose ruleset registers read
-models of its own (``projections/plugin.py``) gets those too, in that ruleset's tables.
+the kernel's read models (the game list and the leaderboards of players and of teams); a game
+whose ruleset registers read models of its own (``projections/plugin.py``) gets those too, in that
+ruleset's tables.
 
 A batch is one transaction: it locks the tracking row, folds the batch's events into the states of
 the games they belong to, rewrites those games' rows and moves the tracked position past the batch.
@@ -27,7 +28,7 @@ from domain.ruleset import GameStatus
 from projections import read_models, store
 from projections.feed import EventFeed, Notification
 from projections.plugin import ReadModels, Table, installed_read_models
-from projections.read_models import GamesPage, GameSummary, LeaderboardRow
+from projections.read_models import GamesPage, GameSummary, LeaderboardRow, TeamRow
 from projections.sql import Database, Row, Transaction
 
 #: Games whose folded state is kept between batches; others are fetched from the feed again.
@@ -127,8 +128,8 @@ class _GameChange:
 
 
 class Projections:
-    """The kernel's read models (the game list, the leaderboard), every game's own, and the
-    projector feeding them.
+    """The kernel's read models (the game list, the leaderboards of players and of teams), every
+    game's own, and the projector feeding them.
 
     Safe to share between threads; several instances (or processes) may share one database.
     With ``catch_up_on_read``, every query of a read model first projects whatever the log holds
@@ -288,15 +289,21 @@ class Projections:
         # Remembered before the commit: if the transaction fails, every touched game is forgotten.
         for game, change in changes.items():
             change.folded.written, change.folded.keys = made[game]
+        ended = [change.folded for change in changes.values() if change.ended()]
         store.add_to_leaderboard(
             tx,
             [
-                (change.folded.rules.name, row)
-                for change in changes.values()
-                if change.ended()
-                for row in read_models.leaderboard_contribution(
-                    change.folded.rules, change.folded.state
-                )
+                (folded.rules.name, row)
+                for folded in ended
+                for row in read_models.leaderboard_contribution(folded.rules, folded.state)
+            ],
+        )
+        store.add_to_team_leaderboard(
+            tx,
+            [
+                row
+                for folded in ended
+                for row in read_models.team_contribution(folded.rules, folded.state)
             ],
         )
 
@@ -428,6 +435,17 @@ class Projections:
         self._fresh()
         with self._database.read() as tx:
             return store.load_leaderboard(tx, ruleset=ruleset, limit=limit, offset=offset)
+
+    def team_leaderboard(
+        self, *, ruleset: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[TeamRow]:
+        """Teams by games won, then fewer games played, ended games only; with ``ruleset``, the
+        teams of that ruleset, else every ruleset's, each ruleset's teams on lines of their own.
+        A game whose seats have no team adds nothing."""
+        _check_page(limit, offset)
+        self._fresh()
+        with self._database.read() as tx:
+            return store.load_team_leaderboard(tx, ruleset=ruleset, limit=limit, offset=offset)
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every table's rows, sorted, every game's own tables and the tracking rows included."""

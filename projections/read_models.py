@@ -1,6 +1,6 @@
 """What the kernel's read models hold for one game, whatever its ruleset: its line of the game
-list, and what its end adds to the leaderboard. Each game's own read models are in its package
-(``projections/<game>/``).
+list, and what its end adds to the leaderboards of players and of teams. Each game's own read
+models are in its package (``projections/<game>/``).
 
 Pure functions over a ruleset and a folded state, no I/O: the store writes what these return, and
 tests compare the store with them.
@@ -43,6 +43,15 @@ class LeaderboardRow(msgspec.Struct, frozen=True, kw_only=True):
     played: int
     won: int
     points: int
+
+
+class TeamRow(msgspec.Struct, frozen=True, kw_only=True):
+    """One team of one ruleset: the ended games it took part in, and those it won."""
+
+    ruleset: str
+    team: str
+    played: int
+    won: int
 
 
 def game_summary(
@@ -93,3 +102,23 @@ def leaderboard_contribution(rules: AnyRules, state: Any) -> tuple[LeaderboardRo
             points=seen.points + (result.score or 0),
         )
     return tuple(by_name.values())
+
+
+def team_contribution(rules: AnyRules, state: Any) -> tuple[TeamRow, ...]:
+    """What an ended game adds to its ruleset's teams, one row per team that took part, in the
+    order of its first seat; none when no seat has a team.
+
+    A team counts the game once however many seats it had, and wins it when one of its seats won:
+    a team's seats usually share their result, and where a game names two lone seats alike (two
+    players of the same role, each playing alone), the name still won that game."""
+    outcome = rules.outcome(state)
+    if outcome is None or rules.status(state) is not GameStatus.ENDED:
+        return ()
+    won: dict[str, bool] = {}
+    for result in outcome.results:
+        if result.team is not None:
+            won[result.team] = won.get(result.team, False) or result.won
+    return tuple(
+        TeamRow(ruleset=rules.name, team=team, played=1, won=int(team_won))
+        for team, team_won in won.items()
+    )

@@ -1,5 +1,5 @@
-"""The read-model tables: the kernel's (the game list, the leaderboard) and every game's own, the
-tracked log position, the schema version, writes and queries.
+"""The read-model tables: the kernel's (the game list, the leaderboards of players and of teams)
+and every game's own, the tracked log position, the schema version, writes and queries.
 
 Every function works inside a transaction it is given, so the caller decides what commits
 together: a batch's rows and its new position always do. Game ids are stored as text and tuples as
@@ -16,7 +16,7 @@ import msgspec
 
 from domain.ruleset import GameStatus
 from projections.plugin import ReadModels, Table
-from projections.read_models import GamesPage, GameSummary, LeaderboardRow
+from projections.read_models import GamesPage, GameSummary, LeaderboardRow, TeamRow
 from projections.sql import Row, Transaction
 
 #: The tracking row of these read models; one row, so every batch locks the same row.
@@ -26,7 +26,8 @@ TRACKING_NAME = "read_models"
 KERNEL_SCHEMA = "kernel"
 #: The version of the kernel's tables. The first had none stored: a game list without rulesets,
 #: and one game's tables beside it. 2: rulesets, and each game's tables named after its ruleset.
-SCHEMA_VERSION = 2
+#: 3: the leaderboard of teams.
+SCHEMA_VERSION = 3
 
 #: The kernel's read-model tables and their columns, in the order they are created and dumped.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -44,6 +45,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "updated_at",
     ),
     "leaderboard": ("ruleset", "name", "played", "won", "points"),
+    "team_leaderboard": ("ruleset", "team", "played", "won"),
 }
 #: Where the projector keeps its position and the versions of the tables it wrote.
 TRACKING_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -88,6 +90,12 @@ _CREATE_KERNEL = (
         won INTEGER NOT NULL,
         points INTEGER NOT NULL,
         PRIMARY KEY (ruleset, name))""",
+    """CREATE TABLE IF NOT EXISTS team_leaderboard (
+        ruleset TEXT NOT NULL,
+        team TEXT NOT NULL,
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (ruleset, team))""",
 )
 
 
@@ -271,6 +279,18 @@ def add_to_leaderboard(tx: Transaction, rows: Sequence[tuple[str, LeaderboardRow
     )
 
 
+def add_to_team_leaderboard(tx: Transaction, rows: Sequence[TeamRow]) -> None:
+    """Add each row to its ruleset's line of its team."""
+    tx.executemany(
+        _insert("team_leaderboard", COLUMNS["team_leaderboard"])
+        + """
+        ON CONFLICT (ruleset, team) DO UPDATE SET
+            played = team_leaderboard.played + excluded.played,
+            won = team_leaderboard.won + excluded.won""",
+        [(row.ruleset, row.team, row.played, row.won) for row in rows],
+    )
+
+
 # -- reading ---------------------------------------------------------------------------------
 
 
@@ -355,6 +375,25 @@ def load_leaderboard(
     return [
         LeaderboardRow(name=name, played=int(p), won=int(w), points=int(pts))
         for name, p, w, pts in rows
+    ]
+
+
+def load_team_leaderboard(
+    tx: Transaction, *, ruleset: str | None, limit: int, offset: int
+) -> list[TeamRow]:
+    """One line per ruleset and team: by games won, then fewer games played (the better record at
+    equal wins), then ruleset and team, so pages are stable. Teams of different rulesets are
+    never added up: a name means a side only within its own game."""
+    where, params = ("WHERE ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
+    columns = ", ".join(COLUMNS["team_leaderboard"])
+    rows = tx.query(
+        f"SELECT {columns} FROM team_leaderboard {where}"
+        " ORDER BY won DESC, played, ruleset, team LIMIT ? OFFSET ?",
+        (*params, limit, offset),
+    )
+    return [
+        TeamRow(ruleset=str(name), team=str(team), played=int(played), won=int(won))
+        for name, team, played, won in rows
     ]
 
 

@@ -102,7 +102,8 @@ def test_given_the_ruleset_filter_then_the_game_list_and_leaderboard_keep_the_ga
     everything = client.get("/games").json()
     assert client.get("/games", params={"ruleset": "dodgecity"}).json() == everything
     assert client.get("/leaderboard", params={"ruleset": "dodgecity"}).json() == client.get("/leaderboard").json()
-    for path in ("/games", "/leaderboard"):
+    assert client.get("/leaderboard/teams", params={"ruleset": "dodgecity"}).json() == []
+    for path in ("/games", "/leaderboard", "/leaderboard/teams"):
         unknown = client.get(path, params={"ruleset": "chess"})
         assert unknown.status_code == 400, path
         assert unknown.json()["invalid_params"][0]["name"] == "ruleset"

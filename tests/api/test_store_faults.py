@@ -52,7 +52,7 @@ def test_given_the_event_table_gone_then_requests_get_503_and_nothing_changes(po
         assert client.post(f"{game}/players", json={"name": "Ann"}).json()["seat"] == 0
 
 
-@pytest.mark.parametrize("path", ["/games", "/leaderboard"])
+@pytest.mark.parametrize("path", ["/games", "/leaderboard", "/leaderboard/teams"])
 def test_given_the_read_models_gone_then_lists_get_503(postgres_url: str, path: str) -> None:
     games = GameService(postgres_url)
     database = resolve(postgres_url)
@@ -60,10 +60,12 @@ def test_given_the_read_models_gone_then_lists_get_503(postgres_url: str, path: 
         with psycopg.connect(database.postgres_conninfo(), autocommit=True) as connection:
             connection.execute(f'ALTER TABLE "{database.schema}".games RENAME TO games_away')
             connection.execute(f'ALTER TABLE "{database.schema}".leaderboard RENAME TO leaderboard_away')
+            connection.execute(f'ALTER TABLE "{database.schema}".team_leaderboard RENAME TO team_leaderboard_away')
             try:
                 response = client.get(path)
             finally:
                 connection.execute(f'ALTER TABLE "{database.schema}".games_away RENAME TO games')
                 connection.execute(f'ALTER TABLE "{database.schema}".leaderboard_away RENAME TO leaderboard')
+                connection.execute(f'ALTER TABLE "{database.schema}".team_leaderboard_away RENAME TO team_leaderboard')
         assert response.status_code == 503, response.text
         assert client.get(path).status_code == 200

@@ -21,14 +21,19 @@ from domain.dodgecity.ruleset import open_game
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.ruleset import GameStatus
+from engine.kit import kit_for
 from engine.players import RandomPlayer
-from projections.dodgecity import READ_MODELS as DODGECITY_READ_MODELS
+from engine.simulation import play_game
 from projections.dodgecity import read_models as dodgecity
 from projections.feed import Notification
-from projections.read_models import GameSummary, LeaderboardRow
+from projections.plugin import installed_read_models
+from projections.read_models import GameSummary, LeaderboardRow, TeamRow
 
 from projections import read_models
 from tests.kernel.toy.rules import TOY
+
+#: Each ruleset's own read models, which say how far its games have gone.
+OWN_READ_MODELS = {own.ruleset: own for own in installed_read_models()}
 
 #: Events recorded by one command, stored together.
 Command = list[DomainEvent]
@@ -83,6 +88,14 @@ def play_toy(game_id: UUID, *, names: Sequence[str], seed: str, actions: int | N
         game.act(seat, chooser.choice(game.legal_actions(seat)))
         commands.append(game.collect_events())
         done += 1
+    return commands
+
+
+def play_bang(game_id: UUID, *, players: int, seed: str) -> list[Command]:
+    """A game of BANG!'s commands, played to its end by random players in seats ``bot0``…"""
+    commands: list[Command] = []
+    _game, result = play_game(kit_for("bang"), players, seed, game_id=game_id, log=lambda _command, events: commands.append(events))
+    assert result.error is None, result.error
     return commands
 
 
@@ -239,7 +252,7 @@ def expected_summary(feed: MemoryFeed, game_id: UUID) -> GameSummary:
         rules,
         state,
         seats=rules.opening(events[0]).seats,
-        pass_number=DODGECITY_READ_MODELS.progress(state) if rules.name == "dodgecity" else 0,
+        pass_number=own.progress(state) if (own := OWN_READ_MODELS.get(rules.name)) else 0,
         version=last.version,
         created_at=first.recorded_at,
         updated_at=last.recorded_at,
@@ -269,3 +282,23 @@ def expected_leaderboard(feed: MemoryFeed, ruleset: str | None = None) -> list[L
                 points=seen.points + (result.score or 0),
             )
     return sorted(totals.values(), key=lambda row: (-row.won, -row.points, row.name))
+
+
+def expected_team_leaderboard(feed: MemoryFeed, ruleset: str | None = None) -> list[TeamRow]:
+    """Every ended game's teams, each counted once per game it had a seat in and won when a seat
+    of it won, from each game's outcome: of ``ruleset``, or of every ruleset; best first."""
+    totals: dict[tuple[str, str], TeamRow] = {}
+    for game_id in feed.game_ids():
+        events = feed.events_of(game_id)
+        rules, state = rules_of(events), fold(events)
+        outcome = rules.outcome(state)
+        if rules.status(state) is not GameStatus.ENDED or outcome is None:
+            continue
+        if ruleset is not None and rules.name != ruleset:
+            continue
+        teams = {result.team for result in outcome.results if result.team is not None}
+        for team in teams:
+            won = any(result.won for result in outcome.results if result.team == team)
+            seen = totals.get((rules.name, team), TeamRow(ruleset=rules.name, team=team, played=0, won=0))
+            totals[rules.name, team] = TeamRow(ruleset=rules.name, team=team, played=seen.played + 1, won=seen.won + won)
+    return sorted(totals.values(), key=lambda row: (-row.won, row.played, row.ruleset, row.team))

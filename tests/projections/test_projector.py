@@ -21,6 +21,7 @@ from tests.projections.memory_feed import (
     expected_leaderboard,
     expected_scores,
     expected_summary,
+    expected_team_leaderboard,
     random_log,
 )
 
@@ -47,6 +48,7 @@ def assert_tables_match_fold(projections: Projections, feed: MemoryFeed) -> None
     assert page.total == len(summaries)
     assert list(page.items) == newest_first
     assert projections.leaderboard(limit=100) == expected_leaderboard(feed)
+    assert projections.team_leaderboard(limit=100) == expected_team_leaderboard(feed)
     assert projections.position() == feed.log[-1].position
 
 
