@@ -14,6 +14,7 @@ import psycopg
 import pytest
 from projections.dodgecity import READ_MODELS
 from projections.feed import Notification
+from projections.plugin import installed_read_models
 from projections.projector import Projections
 from projections.sql import Database
 from projections.store import KERNEL_SCHEMA, SCHEMA_VERSION
@@ -84,7 +85,7 @@ def test_given_a_database_of_the_first_layout_when_projections_open_it_then_its_
     assert projections.dump() == reference(open_database, feed).dump()
     assert_tables_match_fold(projections, feed)
     schema = dict(projections.dump()["read_model_schema"])
-    assert schema == {KERNEL_SCHEMA: SCHEMA_VERSION, "dodgecity": READ_MODELS.version}
+    assert schema == {KERNEL_SCHEMA: SCHEMA_VERSION, **{own.ruleset: own.version for own in installed_read_models()}}
     for table in FIRST_LAYOUT_TABLES:
         with pytest.raises(MissingTable), open_database("old").read() as tx:
             tx.query(f"SELECT * FROM {table}")
@@ -152,11 +153,11 @@ def test_given_a_games_read_models_of_a_newer_version_when_opened_then_every_tab
         tx.execute("UPDATE leaderboard SET won = won + 7")
         tx.execute("DELETE FROM dodgecity_board_stones")
     newer = dataclasses.replace(READ_MODELS, version=READ_MODELS.version + 1)
+    games = [newer if own.ruleset == newer.ruleset else own for own in installed_read_models()]
 
-    reopened = Projections(open_database("main"), feed, registry=RULESETS, games=[newer])
+    reopened = Projections(open_database("main"), feed, registry=RULESETS, games=games)
 
-    assert reopened.dump() == {
-        **reference(open_database, feed).dump(),
-        "read_model_schema": [("dodgecity", newer.version), (KERNEL_SCHEMA, SCHEMA_VERSION)],
-    }
+    expected = reference(open_database, feed).dump()
+    versions = {**dict(expected["read_model_schema"]), newer.ruleset: newer.version}
+    assert reopened.dump() == {**expected, "read_model_schema": sorted(versions.items())}
     assert_tables_match_fold(reopened, feed)

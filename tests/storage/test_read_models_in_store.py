@@ -18,7 +18,8 @@ from engine.application import GameService
 from engine.players import RandomPlayer
 from projections.dodgecity import READ_MODELS
 from projections.dodgecity import read_models as dodgecity
-from projections.store import KERNEL_SCHEMA, SCHEMA_VERSION
+from projections.plugin import installed_read_models
+from projections.store import wanted_versions
 
 from projections import read_models
 from tests.storage.games import recorded_game
@@ -199,7 +200,7 @@ def test_given_a_database_of_the_first_layout_when_the_application_opens_it_then
     assert {row[1] for row in tables["games"]} == {"dodgecity"}
     assert sorted(row[1:] for row in tables["leaderboard"]) == old["leaderboard"]
     assert {row[0] for row in tables["leaderboard"]} == {"dodgecity"}
-    assert dict(tables["read_model_schema"]) == {KERNEL_SCHEMA: SCHEMA_VERSION, "dodgecity": READ_MODELS.version}
+    assert dict(tables["read_model_schema"]) == wanted_versions(installed_read_models())
     assert page.total == len(old["games"])
     for game_id, (board, scores) in answers.items():
         assert board == dodgecity.board(game_id, folded[game_id])
