@@ -301,12 +301,17 @@ class HeuristicPlayer:
             copies = [a for a in actions if isinstance(a, CopyAbility)]
             return copies[self._random.randrange(len(copies))] if copies else None
         if kind is DecisionKind.DRAW:
+            # A card of a name already held is not worth taking: two Pat Brennans each holding a
+            # Barrel in hand would otherwise take one Barrel back and forth for ever, drawing
+            # nothing.
+            held = {card(c).name for c in [*(player.hand or ()), *(p.card for p in player.in_play)]}
             takes = [
                 a
                 for a in actions
                 if isinstance(a, TakeInPlay)
                 and self._hostility(view, me, a.seat) > 0
                 and IN_PLAY_WORTH.get(_effect(a.card), 1) >= 4
+                and card(a.card).name not in held
             ]
             if takes:
                 return max(takes, key=lambda a: IN_PLAY_WORTH.get(_effect(a.card), 1))
