@@ -40,16 +40,25 @@ def run(checkout: Path, target: str) -> str:
 
 def figures(output: str, pick: re.Pattern[str]) -> dict[str, list[float]]:
     """Each picked line's numbers, by a key of the line and the last line not picked before it
-    (its section: which kind of bot, which backend), numbers blanked out."""
+    (its section: which kind of bot, which backend), numbers blanked out.
+
+    A warning (``bench_api.py``: the machine was busy before the run) is a note on one run, not
+    a section: as one, it gave the lines below it another key in the runs it was printed in, so
+    each median was taken over only the runs that shared a key, and B's runs under a key A did
+    not have were left out unsaid."""
     found: dict[str, list[float]] = {}
     section = ""
     for line in output.splitlines():
         if pick.search(line):
             key = f"{section} | {NUMBER.sub('#', ' '.join(line.split()))}"
             found[key] = [float(n.replace(",", "")) for n in NUMBER.findall(line)]
-        elif line.strip():
+        elif line.strip() and not is_warning(line):
             section = NUMBER.sub("#", " ".join(line.split()))
     return found
+
+
+def is_warning(line: str) -> bool:
+    return line.lstrip().startswith("WARNING")
 
 
 def main() -> None:
@@ -70,13 +79,20 @@ def main() -> None:
                 print(f"== round {round_number}, {label} ({checkout})\n{output}")
             for key, numbers in figures(output, pick).items():
                 runs[label][key].append(numbers)
+            warnings = [line.strip() for line in output.splitlines() if is_warning(line)]
+            for warning in warnings:
+                print(f"round {round_number} {label}: {warning}", file=sys.stderr)
             print(f"round {round_number} {label} done", file=sys.stderr)
     print(f"A = {args.a}, B = {args.b}; make {args.target}, {args.rounds} rounds, medians:")
+    for key in runs["B"].keys() - runs["A"].keys():
+        print(f"  {key}: only in B")
     for key, a_runs in runs["A"].items():
         b_runs = runs["B"].get(key)
         if not b_runs:
             print(f"  {key}: only in A")
             continue
+        if len(a_runs) != args.rounds or len(b_runs) != args.rounds:
+            print(f"  {key}: in {len(a_runs)} of A's runs and {len(b_runs)} of B's")
         a_medians = [statistics.median(column) for column in zip(*a_runs, strict=True)]
         b_medians = [statistics.median(column) for column in zip(*b_runs, strict=True)]
         pairs = ", ".join(

@@ -606,6 +606,12 @@ class GameService(Application[UUID]):
 
     def ruleset_of(self, game_id: UUID) -> AnyRules:
         """The ruleset game ``game_id`` is played by."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            # A game's ruleset is named by its first event and never changes: a cached game
+            # answers without catching up with the store. Asked before every action is decoded
+            # (api/http.py ``game_of``), that read was one more query per POST /actions.
+            return cached.game.rules
         return self.read(game_id, lambda game: game.rules)
 
     def _latest_or_none(self, game_id: UUID) -> int | None:

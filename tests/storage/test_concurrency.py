@@ -8,13 +8,13 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
 from domain.dodgecity.actions import Action
 from domain.dodgecity.decisions import DecisionKind
 from domain.dodgecity.ruleset import DodgeCityGame
-from engine.application import GameService, VersionConflictError
+from engine.application import GameNotFoundError, GameService, VersionConflictError
 from engine.audit import verify
 from engine.players import RandomPlayer
 from engine.records import act_command
@@ -129,6 +129,35 @@ def test_given_two_writers_clash_in_the_store_then_conflict_and_the_cache_recove
         assert [r.version for r in records] == list(range(1, len(records) + 1))
         assert verify(game_id, records).ok
         assert first.read(game_id, lambda g: g.version) == second.read(game_id, lambda g: g.version)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_given_a_cached_game_when_asking_its_ruleset_then_the_store_is_not_read(durable_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # POST /games/{id}/actions asks for the ruleset before every action: a game's ruleset never
+    # changes, so a game this process holds answers without another query.
+    app = GameService(durable_url)
+    try:
+        game_id = _started(app, 2, "ruleset-cached")
+
+        def no_store_read(*_args: object, **_kwargs: object) -> None:
+            raise AssertionError("the store was read")
+
+        monkeypatch.setattr(app, "_select", no_store_read)
+        monkeypatch.setattr(app, "records", no_store_read)
+        assert app.ruleset_of(game_id).name == "dodgecity"
+    finally:
+        app.close()
+
+
+def test_given_a_game_another_process_created_when_asking_its_ruleset_then_it_is_read(durable_url: str) -> None:
+    first, second = GameService(durable_url), GameService(durable_url)
+    try:
+        game_id = _started(first, 2, "ruleset-elsewhere")
+        assert second.ruleset_of(game_id).name == "dodgecity"
+        with pytest.raises(GameNotFoundError):
+            second.ruleset_of(uuid4())
     finally:
         first.close()
         second.close()
