@@ -150,28 +150,28 @@ def test_given_both_games_served_then_every_type_bang_adds_to_the_document_is_na
 
 
 def test_given_a_bang_game_when_an_outside_client_plays_a_seat_over_http_then_it_ends_and_verifies(
-    games: GameService, client: Client
+    games: GameService,
 ) -> None:
     """The outside bot (engine/remote.py) plays seat 0 over the public API alone, the server's bots
     the other two; the stored game then verifies, and every step replays as BANG! ([FLOW-DECISIONS])."""
-    created = client.post(
-        "/games",
-        json={"ruleset": "bang", "players": 3, "seed": "outside", "bots": [{"kind": "heuristic"}, {"kind": "random"}]},
-    )
-    assert created.status_code == 201, created.text
-    game_id = created.json()["game_id"]
-    token = client.post(f"/games/{game_id}/players", json={"name": "Ann"}).json()["token"]
-    seats = BotSeats(games)
-    try:
+    # The test client hands over a stream only once it has closed: a quiet stream closes soon,
+    # so the outside bot reads the game again (a real client reads the stream as it comes).
+    with TestClient(create_app(games, stream_idle_seconds=0.05)) as client:
+        created = client.post(
+            "/games",
+            json={"ruleset": "bang", "players": 3, "seed": "outside", "bots": [{"kind": "heuristic"}, {"kind": "random"}]},
+        )
+        assert created.status_code == 201, created.text
+        game_id = created.json()["game_id"]
+        token = client.post(f"/games/{game_id}/players", json={"name": "Ann"}).json()["token"]
+        # The app's own bot seats (started with it) play the other two seats.
         assert client.post(f"/games/{game_id}/start", headers=_bearer(created.json()["host_token"])).status_code == 200
         client.headers["Authorization"] = f"Bearer {token}"
         result = play_remote(client, game_id, "heuristic", seed="outside", wait_seconds=5)
-    finally:
-        seats.close()
-    final = client.get(f"/games/{game_id}").json()
-    assert (result.ruleset, final["status"]) == ("bang", "ended")
-    assert list(result.winners) == final["outcome"]["winners"]
-    assert verify(UUID(game_id), games.records(UUID(game_id))).ok
-    for version in (1, final["version"] // 2, final["version"]):
-        step = client.get(f"/games/{game_id}/states/{version}")
-        assert (step.status_code, step.json()["ruleset"], step.json()["version"]) == (200, "bang", version)
+        final = client.get(f"/games/{game_id}").json()
+        assert (result.ruleset, final["status"]) == ("bang", "ended")
+        assert list(result.winners) == final["outcome"]["winners"]
+        assert verify(UUID(game_id), games.records(UUID(game_id))).ok
+        for version in (1, final["version"] // 2, final["version"]):
+            step = client.get(f"/games/{game_id}/states/{version}")
+            assert (step.status_code, step.json()["ruleset"], step.json()["version"]) == (200, "bang", version)
