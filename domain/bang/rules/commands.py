@@ -73,19 +73,18 @@ def act(
 
 def is_legal(state: BangState, decision: BangDecision, action: BangAction) -> bool:
     """Whether ``action`` answers ``decision``; only the card the action names is looked at."""
+    player = state.players[decision.seat]
     if isinstance(action, PlayCard):
         return (
             decision.kind is DecisionKind.PLAY
+            and action.card in player.hand
             and action in legal.play_options(state, decision.seat, action.card)
-            if action.card in state.players[decision.seat].hand
-            else False
         )
     if isinstance(action, UseCard):
         return (
             decision.kind is DecisionKind.PLAY
+            and action.card in player.in_play
             and action in legal.use_options(state, decision.seat, action.card)
-            if action.card in state.players[decision.seat].in_play
-            else False
         )
     return action in legal.legal_actions(state, decision)
 

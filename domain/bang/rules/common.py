@@ -3,7 +3,7 @@ in play count, hand limits and when Beer may be played."""
 
 from __future__ import annotations
 
-from domain.bang.catalog import Border, Role, card
+from domain.bang.catalog import Border, Role, Suit, card
 from domain.bang.state import BangState
 
 APACHE_KID = "apache-kid"
@@ -137,3 +137,13 @@ def is_green(card_id: str) -> bool:
 def active_green(state: BangState, card_id: str) -> bool:
     """[DEF-ACTIVE-GREEN]"""
     return is_green(card_id) and card_id not in state.inactive_greens
+
+
+def apache_immune(state: BangState, source: int, target: int, card_id: str) -> bool:
+    """Whether a diamond card ``source`` plays or uses has no effect on ``target`` because he is
+    Apache Kid ([CHAR-APACHE-KID]); his own cards affect him."""
+    return (
+        source != target
+        and has_ability(state, target, APACHE_KID)
+        and card(card_id).suit is Suit.DIAMONDS
+    )

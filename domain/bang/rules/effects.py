@@ -8,12 +8,11 @@ starts an effect frame that ``flow`` takes on, one target at a time ([SYM-MULTI-
 from __future__ import annotations
 
 from domain.bang.actions import RANDOM_HAND_CARD, PlayCard, UseCard
-from domain.bang.catalog import Border, Suit, card
+from domain.bang.catalog import Border, card
 from domain.bang.rules import life, piles
 from domain.bang.rules.common import (
-    APACHE_KID,
+    apache_immune,
     beer_heals,
-    has_ability,
     has_cards,
     others,
     weapon_of,
@@ -83,12 +82,7 @@ def _resolve(
     state = ctx.state
     info = card(used)
     effect = info.effect
-    immune = (
-        target is not None
-        and target != seat
-        and info.suit is Suit.DIAMONDS
-        and has_ability(state, target, APACHE_KID)
-    )
+    immune = target is not None and apache_immune(state, seat, target, used)
     if effect in ONE_TARGET_HITS and target is not None:
         if effect == "CARD-DERRINGER":  # the user draws first ([READ-DERRINGER-ORDER])
             piles.draw(ctx, seat, 1, effect)
@@ -99,9 +93,7 @@ def _resolve(
         return
     if effect in EVERY_OTHER:
         reached = tuple(
-            other
-            for other in others(state, seat)
-            if not (info.suit is Suit.DIAMONDS and has_ability(state, other, APACHE_KID))
+            other for other in others(state, seat) if not apache_immune(state, seat, other, used)
         )
         ctx.emit(BangEffectStarted(source=seat, card=used, effect=effect, targets=reached))
         return

@@ -15,13 +15,13 @@ from domain.bang.actions import BangDecision, DecisionKind
 from domain.bang.catalog import VALUES, CardInfo, Role, Suit, card
 from domain.bang.rules import life, piles
 from domain.bang.rules.common import (
-    APACHE_KID,
     BILL_NOFACE,
     CHUCK_WENGAM,
     MOLLY_STARK,
     PAT_BRENNAN,
     PIXIE_PETE,
     VERA_CUSTER,
+    apache_immune,
     beer_allowed,
     counts,
     hand_limit,
@@ -300,14 +300,6 @@ def aim(
     ctx.emit(BangHitAimed(source=source, target=target, card=card_id, ability=ability))
     if card_id is not None and apache_immune(ctx.state, source, target, card_id):
         ctx.emit(BangHitCancelled(target=target, rule="CHAR-APACHE-KID"))
-
-
-def apache_immune(state: BangState, source: int, target: int, card_id: str) -> bool:
-    return (
-        source != target
-        and has_ability(state, target, APACHE_KID)
-        and card(card_id).suit is Suit.DIAMONDS
-    )
 
 
 def _end_duel(ctx: Context[BangState], frame: EffectFrame) -> None:
