@@ -11,6 +11,12 @@ was made. Two ways, both exactly as the product makes games:
 Both are deterministic, so the same entry always makes the same bytes; the golden test checks
 that it still does. ``python -m tests.golden.records`` writes the records a manifest adds (only
 new ones: an existing record must never change).
+
+A deliberate change of what new games record (a new rules version, a new field in the record)
+makes an entry's game differently from then on. Its record is not made again: it stays, as a game
+stored before the change, and must keep importing, verifying and replaying by the reading it was
+played with. Its entry is marked ``"replays": false`` (today's engine no longer makes those
+bytes), and a new entry with a new file pins what the engine records now.
 """
 
 from __future__ import annotations
@@ -45,6 +51,9 @@ class GoldenGame(msgspec.Struct, frozen=True, kw_only=True):
     seed: str
     bots: list[str]
     variants: dict[str, Any] = {}
+    #: Whether today's engine makes this record again byte for byte; false for a record made
+    #: before a deliberate change of what games record (it is still imported and verified).
+    replays: bool = True
 
 
 class Manifest(msgspec.Struct, frozen=True, kw_only=True):

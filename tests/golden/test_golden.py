@@ -26,9 +26,12 @@ def test_given_the_golden_set_then_it_covers_every_player_count_variants_and_bot
     golden_set: GoldenSet,
 ) -> None:
     games = golden_set.games()
-    assert {golden.players for golden in games} == golden_set.player_counts
-    assert {golden.how for golden in games} == {"simulate", "bot_seats"}
-    assert any(golden.variants for golden in games)
+    # What today's engine records is pinned for every player count, both ways of making a game
+    # and variants; records made before a deliberate change stay besides them.
+    replaying = [golden for golden in games if golden.replays]
+    assert {golden.players for golden in replaying} == golden_set.player_counts
+    assert {golden.how for golden in replaying} == {"simulate", "bot_seats"}
+    assert any(golden.variants for golden in replaying)
     on_disk = sorted(path.name for path in golden_set.folder.glob("*p-*.json"))
     assert on_disk == sorted(golden.file for golden in games)
 
@@ -48,7 +51,14 @@ def test_given_a_golden_record_when_imported_then_it_verifies_and_exports_the_sa
         app.close()
 
 
-@pytest.mark.parametrize(("golden_set", "golden"), GOLDEN, ids=IDS)
+REPLAYING = [(golden_set, golden) for golden_set, golden in GOLDEN if golden.replays]
+
+
+@pytest.mark.parametrize(
+    ("golden_set", "golden"),
+    REPLAYING,
+    ids=[f"{s.ruleset}-{g.file.removesuffix('.json')}" for s, g in REPLAYING],
+)
 def test_given_a_golden_entry_when_played_again_then_the_record_is_byte_identical(golden_set: GoldenSet, golden: GoldenGame) -> None:
     assert make_record(golden_set, golden) == (golden_set.folder / golden.file).read_bytes()
 
