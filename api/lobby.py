@@ -81,7 +81,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any]},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 409, 413, 429, 503),
+        responses=problem_responses(400, 409, 413, 415, 429, 503),
         tags=["lobby"],
     )
     def create_game(
@@ -136,7 +136,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any]},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 404, 409, 413, 429, 503),
+        responses=problem_responses(400, 404, 409, 413, 415, 429, 503),
         tags=["lobby"],
     )
     def join(
@@ -172,7 +172,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any] | None},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 429, 503),
         security=REQUIRED_BEARER,
         tags=["lobby"],
     )
@@ -207,7 +207,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: StartRequest | None},
         sync_to_thread=True,
         status_code=200,
-        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 429, 503),
         security=REQUIRED_BEARER,
         tags=["lobby"],
     )
