@@ -187,7 +187,7 @@ class LobbyController(ServicesController):
         The server plays it through the same rules and command path as a person; no token is
         handed out for it."""
         games, served = self.services.games, self.services.served
-        require_host(caller_of(games, game_id, request))
+        require_host(caller_of(games, game_id, request), to="seat a bot")
         game = game_of(served, games, game_id)
         wanted: Any = strictly(data or {}, game.new_bot)
         seat = games.add_bot(game_id, _bot_seat(game, wanted))
