@@ -32,11 +32,13 @@ import msgspec
 from litestar import Litestar, Response, get
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
+from litestar.exceptions import NotFoundException
 from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components
-from litestar.static_files import create_static_files_router
+from litestar.params import FromPath
+from litestar.response import File
 from litestar.status_codes import HTTP_307_TEMPORARY_REDIRECT
 
 from api.auth import SECURITY_SCHEMES
@@ -223,11 +225,21 @@ an RFC 9457 problem-details body."""
 
 
 def _docs_assets() -> Any:
-    """Swagger UI's files, from the installed swagger-ui-py package, so /docs works offline."""
+    """Swagger UI's files, from the installed swagger-ui-py package, so /docs works offline.
+
+    Only the files the package ships are served, looked up by name in a table made once: a
+    requested name never reaches the file system (a name too long for it was a 500)."""
     spec = importlib.util.find_spec("swagger_ui")
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError("the swagger-ui-py package is missing: reinstall the project")
     static = Path(next(iter(spec.submodule_search_locations))) / "static"
-    return create_static_files_router(
-        path=DOCS_ASSETS, directories=[static], include_in_schema=False
-    )
+    shipped = {path.name: path for path in static.iterdir() if path.is_file()}
+
+    @get(f"{DOCS_ASSETS}/{{name:str}}", include_in_schema=False, sync_to_thread=False)
+    def docs_asset(name: FromPath[str]) -> File:
+        path = shipped.get(name)
+        if path is None:
+            raise NotFoundException(detail="no such file of the documentation page")
+        return File(path, filename=name, content_disposition_type="inline")
+
+    return docs_asset

@@ -79,10 +79,12 @@ def seat_of(caller: Caller) -> int:
     return caller.seat
 
 
-def require_host(caller: Caller) -> None:
+def require_host(caller: Caller, *, to: str = "start the game") -> None:
+    """Only the host may do what was asked; ``to`` says what (``"start the game"``), so that a
+    refusal speaks of the request it refuses."""
     if not caller.host:
         if caller.seat is None:
             raise NotAuthorizedException(
-                detail="starting the game needs the host token", headers=CHALLENGE
+                detail=f"the host token is needed to {to}", headers=CHALLENGE
             )
-        raise PermissionDeniedException(detail="only the host may start the game")
+        raise PermissionDeniedException(detail=f"only the host may {to}")

@@ -6,17 +6,33 @@ litestar converts bodies in msgspec's lax mode, which turns ``0`` into ``false``
 field's path when the type is wrong. The handler's own ``data`` then only ever sees valid input.
 
 Strict, but as JSON Schema counts: ``4.0`` is an integer there, so it is one here too.
+
+Before decoding, a body is refused when it is not JSON by its ``Content-Type`` (415), when it
+nests deeper than any real body (400: decoders recurse, and a deep enough body exhausts the
+stack), and after decoding when it is not UTF-8 or names one key twice in an object (400:
+decoders disagree on which of the two counts, so the answer would depend on who reads it).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import msgspec
 from litestar import Request
-from litestar.exceptions import ValidationException
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_415_UNSUPPORTED_MEDIA_TYPE
 
 STRICT_BODY = "strict_body"
+
+#: Real bodies nest three or four levels (an action's fields); the limit is far above them and
+#: far below the depth at which decoding would recurse too deep.
+MAX_DEPTH = 32
+
+# A JSON string as one token (so brackets inside it do not count), or one bracket.
+_STRING_OR_BRACKET = re.compile(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', re.DOTALL)
+_OPENING = frozenset(b"[{")
 
 
 async def decode_strictly(request: Request[Any, Any, Any]) -> None:
@@ -26,11 +42,62 @@ async def decode_strictly(request: Request[Any, Any, Any]) -> None:
     raw = await request.body()
     if not raw.strip():
         return  # an absent body: the handler's own signature says whether that is allowed
+    require_json_media_type(request)
+    if nesting_depth(raw) > MAX_DEPTH:
+        raise ValidationException(
+            detail=f"the request body nests deeper than {MAX_DEPTH} levels of arrays and objects"
+        )
     try:
         decoded = msgspec.json.decode(raw)
+    except UnicodeDecodeError:
+        raise ValidationException(detail="the request body is not UTF-8") from None
     except msgspec.DecodeError as error:
         raise ValidationException(detail=f"the request body is not JSON: {error}") from None
+    json.loads(raw, object_pairs_hook=_without_repeated_keys)
     strictly(decoded, body_type)
+
+
+def require_json_media_type(request: Request[Any, Any, Any]) -> None:
+    """A body sent as JSON (``application/json``, ``application/*+json``, in UTF-8) or with no
+    ``Content-Type`` at all, which is taken as JSON: every body here is JSON, and a hand-written
+    request (curl) often names none. Anything else is a 415 rather than a guess."""
+    if "content-type" not in request.headers:
+        return
+    media_type, options = request.content_type
+    kind, _, subtype = media_type.lower().partition("/")
+    is_json = kind == "application" and (subtype == "json" or subtype.endswith("+json"))
+    charset = options.get("charset", "utf-8").lower().strip('"')
+    if not is_json or charset not in {"utf-8", "utf8"}:
+        raise HTTPException(
+            status_code=HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+            detail="send the body as JSON: 'Content-Type: application/json' (UTF-8)",
+            headers={"Accept-Post": "application/json"},
+        )
+
+
+def nesting_depth(raw: bytes) -> int:
+    """The deepest nesting of arrays and objects in ``raw``, counted without recursion and
+    without decoding, so that any body, however deep, costs one pass over its bytes."""
+    depth = deepest = 0
+    for match in _STRING_OR_BRACKET.finditer(raw):
+        bracket = match[0]
+        if len(bracket) != 1:
+            continue  # a string
+        if bracket[0] in _OPENING:
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise invalid_body(f"the key {key!r} is given twice in one object")
+        seen.add(key)
+    return dict(pairs)
 
 
 def strictly(value: Any, body_type: Any) -> Any:
@@ -54,7 +121,8 @@ def invalid_body(message: str) -> ValidationException:
 
 
 def _integral(value: Any) -> Any:
-    """``value`` with every float that is a whole number turned into an int, all the way down."""
+    """``value`` with every float that is a whole number turned into an int, all the way down
+    (bodies are at most ``MAX_DEPTH`` deep, so the recursion is bounded)."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, list):

@@ -81,7 +81,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any]},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 409, 413, 429, 503),
+        responses=problem_responses(400, 409, 413, 415, 429, 503),
         tags=["lobby"],
     )
     def create_game(
@@ -136,7 +136,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any]},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 404, 409, 413, 429, 503),
+        responses=problem_responses(400, 404, 409, 413, 415, 429, 503),
         tags=["lobby"],
     )
     def join(
@@ -172,7 +172,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any] | None},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 429, 503),
         security=REQUIRED_BEARER,
         tags=["lobby"],
     )
@@ -187,7 +187,7 @@ class LobbyController(ServicesController):
         The server plays it through the same rules and command path as a person; no token is
         handed out for it."""
         games, served = self.services.games, self.services.served
-        require_host(caller_of(games, game_id, request))
+        require_host(caller_of(games, game_id, request), to="seat a bot")
         game = game_of(served, games, game_id)
         wanted: Any = strictly(data or {}, game.new_bot)
         seat = games.add_bot(game_id, _bot_seat(game, wanted))
@@ -207,7 +207,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: StartRequest | None},
         sync_to_thread=True,
         status_code=200,
-        responses=problem_responses(400, 401, 403, 404, 409, 413, 429, 503),
+        responses=problem_responses(400, 401, 403, 404, 409, 413, 415, 429, 503),
         security=REQUIRED_BEARER,
         tags=["lobby"],
     )

@@ -107,7 +107,7 @@ class PlayController(ServicesController):
         opt={STRICT_BODY: dict[str, Any]},
         sync_to_thread=True,
         status_code=200,
-        responses=problem_responses(400, 401, 403, 404, 409, 412, 413, 429, 503),
+        responses=problem_responses(400, 401, 403, 404, 409, 412, 413, 415, 429, 503),
         security=REQUIRED_BEARER,
     )
     def act(

@@ -7,6 +7,9 @@
 - A query parameter given twice, or as ``null``, is refused: none of ours is a list, and
   litestar would read ``null`` as leaving an optional one out, so ``?status=null`` would list
   every game instead of saying that no status is called that.
+- An integer in the path is ASCII digits only: litestar reads it with ``int()``, which also takes
+  ``+3``, `` 3``, ``3_0`` and other scripts' digits (``٣``), so one version had many names.
+  Anything else names no resource, as a path segment that is no number at all: 404.
 - A body is decoded strictly (``api/bodies.py``).
 """
 
@@ -15,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import HttpMethod, Request, Response
-from litestar.exceptions import ValidationException
+from litestar.exceptions import NotFoundException, ValidationException
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from api.bodies import decode_strictly
@@ -24,6 +27,7 @@ from api.bodies import decode_strictly
 async def before_handling(request: Request[Any, Any, Any]) -> Response[None] | None:
     if request.method == HttpMethod.OPTIONS:
         return allowed_methods(request)
+    check_integer_segments(request)
     if request.scope["query_string"]:
         check_query(request)
     await decode_strictly(request)
@@ -36,6 +40,20 @@ def allowed_methods(request: Request[Any, Any, Any]) -> Response[None]:
     return Response(
         None, status_code=HTTP_204_NO_CONTENT, headers={"Allow": ", ".join(sorted(methods))}
     )
+
+
+def check_integer_segments(request: Request[Any, Any, Any]) -> None:
+    """Each path segment read as an integer is ASCII digits, as the path was sent."""
+    parsed = request.path_params
+    if not any(isinstance(value, int) for value in parsed.values()):
+        return
+    template: str = request.scope["path_template"]  # "/games/{game_id}/states/{version}"
+    for pattern, segment in zip(
+        template.split("/"), request.scope["path"].split("/"), strict=False
+    ):
+        name = pattern.removeprefix("{").removesuffix("}")
+        if isinstance(parsed.get(name), int) and not (segment.isascii() and segment.isdigit()):
+            raise NotFoundException(detail="a number in the path is written in ASCII digits")
 
 
 def check_query(request: Request[Any, Any, Any]) -> None:
