@@ -13,7 +13,7 @@ Small controllers, each handed what it needs by dependency injection (``games``:
 - the OpenAPI document at ``/schema/openapi.json`` and an interactive page at ``/docs``, with its
   scripts served from this server (no network needed);
 - every error, the router's own included, one problem-details shape (``api/problems.py``);
-- CORS, the largest request body and an optional rate limit from ``api/settings.py``.
+- CORS, the largest request body and the rate limits from ``api/settings.py``.
 
 The eventsourcing calls are synchronous, so every handler that reaches the store runs in a worker
 thread (``sync_to_thread=True``) or hands its store calls to one, and never blocks the event loop.
@@ -44,7 +44,7 @@ from api.dependencies import Services, ServicesController, serving
 from api.document import finish_document
 from api.frontend import play_routes
 from api.idempotency import CreatedGames
-from api.limits import rate_limited
+from api.limits import WorkLimits, rate_limited
 from api.lobby import LobbyController
 from api.playing import PlayController
 from api.preflight import refused_preflight_as_problem
@@ -112,7 +112,14 @@ def create_app(
     offered = ServedGames(installed_game_apis() if served is None else served)
     wakeups = GameWakeups()
     games.on_commit(wakeups.notify)
-    services = Services(games, offered, CreatedGames(), wakeups, stream_idle_seconds)
+    services = Services(
+        games,
+        offered,
+        CreatedGames(settings.idempotency_secret),
+        wakeups,
+        stream_idle_seconds,
+        limits=WorkLimits(settings.game_limit, settings.bot_limit),
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
@@ -139,7 +146,7 @@ def create_app(
 
     middleware: list[Any] = []
     if settings.rate_limit is not None:
-        middleware.append(DefineMiddleware(rate_limited(settings.rate_limit)))
+        middleware.append(DefineMiddleware(rate_limited(settings.rate_limit, games)))
     app = Litestar(
         route_handlers=[
             *serving(
