@@ -11,7 +11,7 @@ from uuid import UUID, uuid4
 
 from litestar import Request, Response, get, post
 from litestar.exceptions import ValidationException
-from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
 from api.auth import REQUIRED_BEARER, caller_of, require_host
 from api.bodies import STRICT_BODY, strictly
@@ -20,13 +20,12 @@ from api.http import (
     ETAG,
     LOCATION,
     REPLAYED,
-    IdempotencyKey,
     game_of,
     game_view,
     named_game,
     viewed,
 )
-from api.idempotency import WeakIdempotencyKeyError, fingerprint
+from api.idempotency import MIN_KEY_LENGTH, WeakIdempotencyKeyError, fingerprint
 from api.limits import address_of
 from api.problems import IdempotentCreationError, problem_responses
 from api.read_models import Limit, Offset
@@ -45,6 +44,20 @@ if TYPE_CHECKING:
     RulesetName = str
 
 GameStatus = Literal["lobby", "running", "ended"]
+
+#: A creation's key is this client's own and must be hard to guess (api/idempotency.py).
+CreationKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        min_length=MIN_KEY_LENGTH,
+        max_length=255,
+        description=f"a unique key of {MIN_KEY_LENGTH} or more random characters (a UUID); "
+        "a retry from the same client with the same key and body gets the first answer "
+        "instead of opening another game; from another client it names another game",
+        required=False,
+    ),
+]
 
 
 class LobbyController(ServicesController):
@@ -87,7 +100,7 @@ class LobbyController(ServicesController):
         *,
         data: JSONBody[dict[str, Any]],
         request: Request[Any, Any, Any],
-        idempotency_key: IdempotencyKey = None,
+        idempotency_key: CreationKey = None,
     ) -> Response[CreatedGame]:
         """Open a game and get its host token (shown once): the host starts the game.
 
