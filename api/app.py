@@ -13,7 +13,7 @@ Small controllers, each handed what it needs by dependency injection (``games``:
 - the OpenAPI document at ``/schema/openapi.json`` and an interactive page at ``/docs``, with its
   scripts served from this server (no network needed);
 - every error, the router's own included, one problem-details shape (``api/problems.py``);
-- CORS, the largest request body and an optional rate limit from ``api/settings.py``.
+- CORS, the largest request body and the rate limits from ``api/settings.py``.
 
 The eventsourcing calls are synchronous, so every handler that reaches the store runs in a worker
 thread (``sync_to_thread=True``) or hands its store calls to one, and never blocks the event loop.
@@ -26,9 +26,8 @@ import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-import msgspec
 from litestar import Litestar, Response, get
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
@@ -45,8 +44,9 @@ from api.auth import SECURITY_SCHEMES
 from api.dependencies import Services, ServicesController, serving
 from api.document import finish_document
 from api.frontend import play_routes
+from api.health import Health, HealthCheck
 from api.idempotency import CreatedGames
-from api.limits import rate_limited
+from api.limits import WorkLimits, rate_limited
 from api.lobby import LobbyController
 from api.playing import PlayController
 from api.preflight import refused_preflight_as_problem
@@ -56,6 +56,7 @@ from api.replay import ReplayController
 from api.routing import before_handling
 from api.rulesets import RulesetsController, installed_game_apis
 from api.settings import ApiSettings
+from api.stale import SERVED_STALE, marking_stale_reads
 from api.stream import GameWakeups, StreamController
 from api.threads import in_worker_thread, use_store_threads
 from api.wire import GameApi, ServedGames
@@ -69,28 +70,18 @@ STREAM_IDLE_SECONDS = 300.0
 DOCS_ASSETS = "/schema/assets"
 
 
-class Health(msgspec.Struct, frozen=True, kw_only=True):
-    status: Literal["ok"]
-    database: str  # the backend and where, without any password
-    projected_position: int  # how far the read models have read the event log
-
-
 class ServiceController(ServicesController):
     @get(
         "/health",
         operation_id="health",
-        sync_to_thread=True,
         responses=problem_responses(503),
         tags=["service"],
     )
-    def health(self) -> Health:
-        """Whether the server and its database answer."""
-        games = self.services.games
-        return Health(
-            status="ok",
-            database=games.database.describe(),
-            projected_position=games.projections.position(),
-        )
+    async def health(self) -> Health:
+        """Whether the server and its database answer: `degraded` when the database did not
+        answer within a second (games already loaded are still served, marked
+        `Served-Stale: true`)."""
+        return await self.services.health.check()
 
     @get("/docs", include_in_schema=False)
     async def docs(self) -> Response[None]:
@@ -114,7 +105,15 @@ def create_app(
     offered = ServedGames(installed_game_apis() if served is None else served)
     wakeups = GameWakeups()
     games.on_commit(wakeups.notify)
-    services = Services(games, offered, CreatedGames(), wakeups, stream_idle_seconds)
+    services = Services(
+        games,
+        offered,
+        CreatedGames(settings.idempotency_secret),
+        wakeups,
+        stream_idle_seconds,
+        limits=WorkLimits(settings.game_limit, settings.bot_limit),
+        health=HealthCheck(games),
+    )
 
     @asynccontextmanager
     async def lifespan(_app: Litestar) -> AsyncIterator[None]:
@@ -136,12 +135,13 @@ def create_app(
             yield
         finally:
             await in_worker_thread(bots.close)
+            services.health.close()
             if close_on_shutdown:
                 games.close()
 
-    middleware: list[Any] = []
+    middleware: list[Any] = [DefineMiddleware(marking_stale_reads())]
     if settings.rate_limit is not None:
-        middleware.append(DefineMiddleware(rate_limited(settings.rate_limit)))
+        middleware.append(DefineMiddleware(rate_limited(settings.rate_limit, games)))
     app = Litestar(
         route_handlers=[
             *serving(
@@ -190,7 +190,7 @@ def create_app(
                 "If-Match",
                 "Last-Event-ID",
             ],
-            expose_headers=["ETag", "Location", "Idempotent-Replayed", "Retry-After"],
+            expose_headers=["ETag", "Location", "Idempotent-Replayed", "Retry-After", SERVED_STALE],
         )
         if settings.cors_origins
         else None,

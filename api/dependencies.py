@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from litestar import Controller
 
 if TYPE_CHECKING:  # the controllers import this module, and one of them defines GameWakeups
+    from api.health import HealthCheck
     from api.idempotency import CreatedGames
+    from api.limits import WorkLimits
     from api.stream import GameWakeups
     from api.wire import ServedGames
     from engine.application import GameService
@@ -29,7 +31,15 @@ class Services:
     """A plain class, not a dataclass: litestar hands an injected dataclass to msgspec, which
     would read its fields and convert every one of them at every request."""
 
-    __slots__ = ("created", "games", "served", "stream_idle_seconds", "wakeups")
+    __slots__ = (
+        "created",
+        "games",
+        "health",
+        "limits",
+        "served",
+        "stream_idle_seconds",
+        "wakeups",
+    )
 
     def __init__(
         self,
@@ -38,12 +48,17 @@ class Services:
         created: CreatedGames,
         wakeups: GameWakeups,
         stream_idle_seconds: float,
+        *,
+        limits: WorkLimits,
+        health: HealthCheck,
     ) -> None:
         self.games = games  # the application service: every command and read of a game
         self.served = served  # the games this app serves, and their wire types
         self.created = created  # the answers to POST /games by idempotency key
         self.wakeups = wakeups  # wakes a game's live streams when this process changes it
         self.stream_idle_seconds = stream_idle_seconds  # how long a quiet stream stays open
+        self.limits = limits  # each address's allowance of new games and bot seats
+        self.health = health  # answers /health within a second whatever the database does
 
 
 class ServicesController(Controller):

@@ -1,7 +1,19 @@
-"""A per-client rate limit (off unless configured): a token bucket per client, answered 429.
+"""Rate limits: token buckets per client, answered 429 problem details with ``Retry-After``.
 
-A client is its bearer token when it sends one (each seat is limited on its own, even behind one
-address), else its address. ``/health`` is never limited, so monitoring keeps working under load.
+Who a client is: the identity the request really has. A bearer token counts only once it is
+known to name the host or a seat of the game in the path, so each seat is limited on its own even
+behind one address; any other request counts as its address, made-up tokens and tokens on routes
+that read none (``POST /games``) included. A token is checked against the games this process has
+loaded (``GameService.cached_caller``), never the store, so the check costs no database call on
+the event loop; a valid token of a game not loaded counts as its address, the stricter choice.
+
+Two kinds of limit:
+
+- ``--rate-limit`` (off unless configured): every request but ``/health``, per client;
+- the work limits (on by default): the anonymous requests that make the server work for long,
+  opening games and seating bots (``POST /games/{id}/bots`` and the ``bots`` of ``POST /games``),
+  per client address, charged by the lobby's handlers once they know how many bots a body names.
+
 The buckets live in this process: with several workers, each allows the configured rate.
 """
 
@@ -9,9 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
+from uuid import UUID
 
 from litestar.datastructures import Headers
 from litestar.enums import ScopeType
@@ -19,57 +35,137 @@ from litestar.exceptions import TooManyRequestsException
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from api.settings import RateLimit
+from engine.application import GameService
 
 MAX_CLIENTS = 100_000  # buckets kept; the least recently seen are forgotten (and so refilled)
 UNLIMITED_PATHS = frozenset({"/health"})
+MAX_TOKEN_LENGTH = 128
+_GAME_PATH = re.compile(r"^/games/([0-9a-fA-F-]{32,36})(?:/|$)")
 
 
 class Buckets:
+    """A token bucket per client: ``limit.requests`` at once, refilled steadily over
+    ``limit.period``. Thread-safe."""
+
     def __init__(self, limit: RateLimit, clock: Callable[[], float] = time.monotonic) -> None:
         self._capacity = float(limit.requests)
         self._refill_per_second = limit.requests / limit.period
         self._clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
 
-    def take(self, client: str) -> float:
-        """Spend one request for ``client``: 0 if allowed, else the seconds until it would be."""
-        now = self._clock()
-        tokens, seen = self._buckets.pop(client, (self._capacity, now))
-        tokens = min(self._capacity, tokens + (now - seen) * self._refill_per_second)
-        wait = 0.0
-        if tokens >= 1:
-            tokens -= 1
-        else:
-            wait = (1 - tokens) / self._refill_per_second
-        self._buckets[client] = (tokens, now)
-        while len(self._buckets) > MAX_CLIENTS:
-            self._buckets.popitem(last=False)
+    def wait(self, client: str, cost: int = 1) -> float:
+        """The seconds until ``client`` may spend ``cost`` requests; 0 if it may now."""
+        with self._lock:
+            tokens = self._level(client, self._clock())
+        return self._wait(tokens, cost)
+
+    def take(self, client: str, cost: int = 1) -> float:
+        """Spend ``cost`` requests for ``client``: 0 if allowed, else the seconds until it would
+        be (and nothing is spent)."""
+        with self._lock:
+            now = self._clock()
+            tokens = self._level(client, now)
+            wait = self._wait(tokens, cost)
+            if wait == 0:
+                tokens -= cost
+            self._buckets[client] = (tokens, now)
+            while len(self._buckets) > MAX_CLIENTS:
+                self._buckets.popitem(last=False)
         return wait
 
+    def _level(self, client: str, now: float) -> float:
+        tokens, seen = self._buckets.pop(client, (self._capacity, now))
+        tokens = min(self._capacity, tokens + (now - seen) * self._refill_per_second)
+        self._buckets[client] = (tokens, now)
+        return tokens
 
-def client_of(scope: Scope) -> str:
-    authorization = Headers.from_scope(scope).get("authorization")
-    if authorization:
-        return "token:" + hashlib.sha256(authorization.encode()).hexdigest()
+    def _wait(self, tokens: float, cost: int) -> float:
+        # A cost above the whole allowance waits for a full bucket, then goes through.
+        needed = min(float(cost), self._capacity)
+        return 0.0 if tokens >= needed else (needed - tokens) / self._refill_per_second
+
+
+def too_many(what: str, wait: float) -> TooManyRequestsException:
+    return TooManyRequestsException(
+        detail=f"{what}; retry later",
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
+
+
+def address_of(scope: Scope) -> str:
     client = scope.get("client")
     return "address:" + (client[0] if client else "unknown")
 
 
-def rate_limited(limit: RateLimit) -> Callable[[ASGIApp], ASGIApp]:
+def client_of(scope: Scope, games: GameService) -> str:
+    """The bucket a request counts against: its seat (or host) when its token is known to be
+    valid in the game of its path, else its address."""
+    match = _GAME_PATH.match(scope["path"])
+    authorization = Headers.from_scope(scope).get("authorization")
+    if match is None or not authorization:
+        return address_of(scope)
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_LENGTH:
+        return address_of(scope)
+    try:
+        game_id = UUID(match.group(1))
+    except ValueError:
+        return address_of(scope)
+    caller = games.cached_caller(game_id, token)
+    if caller is None:
+        return address_of(scope)
+    who = "host" if caller.host else f"seat {caller.seat}"
+    # Hashed so the bucket map holds no credential-like text.
+    return "caller:" + hashlib.sha256(f"{game_id} {who}".encode()).hexdigest()
+
+
+def rate_limited(limit: RateLimit, games: GameService) -> Callable[[ASGIApp], ASGIApp]:
     """Middleware answering 429 with ``Retry-After`` once a client spends its rate."""
     buckets = Buckets(limit)
 
     def middleware(app: ASGIApp) -> ASGIApp:
         async def limited(scope: Scope, receive: Receive, send: Send) -> None:
             if scope["type"] == ScopeType.HTTP and scope["path"] not in UNLIMITED_PATHS:
-                wait = buckets.take(client_of(scope))
+                wait = buckets.take(client_of(scope, games))
                 if wait > 0:
-                    raise TooManyRequestsException(
-                        detail=f"more than {limit} requests from this client; retry later",
-                        headers={"Retry-After": str(max(1, math.ceil(wait)))},
-                    )
+                    raise too_many(f"more than {limit} requests from this client", wait)
             await app(scope, receive, send)
 
         return limited
 
     return middleware
+
+
+class WorkLimits:
+    """The allowance of each client address for opening games and seating bots."""
+
+    def __init__(
+        self,
+        games: RateLimit | None,
+        bots: RateLimit | None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._games_limit, self._bots_limit = games, bots
+        self._games = Buckets(games, clock) if games is not None else None
+        self._bots = Buckets(bots, clock) if bots is not None else None
+        self._lock = threading.Lock()  # a create spends from both buckets, or from neither
+
+    def charge(self, request: Any, *, games: int = 0, bots: int = 0) -> None:
+        """Spend ``games`` and ``bots`` from the request's address, or raise a 429 spending
+        nothing."""
+        address = address_of(request.scope)
+        with self._lock:
+            if games and self._games is not None:
+                wait = self._games.wait(address, games)
+                if wait > 0:
+                    raise too_many(f"more than {self._games_limit} new games from here", wait)
+            if bots and self._bots is not None:
+                wait = self._bots.wait(address, bots)
+                if wait > 0:
+                    raise too_many(f"more than {self._bots_limit} bot seats from here", wait)
+            if games and self._games is not None:
+                self._games.take(address, games)
+            if bots and self._bots is not None:
+                self._bots.take(address, bots)

@@ -7,10 +7,11 @@ decoded strictly with that game's types once the game is known (``api/wire.py``)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
-from uuid import UUID, uuid4, uuid5
+from uuid import UUID, uuid4
 
 from litestar import Request, Response, get, post
-from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+from litestar.exceptions import ValidationException
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
 from api.auth import REQUIRED_BEARER, caller_of, require_host
 from api.bodies import STRICT_BODY, strictly
@@ -19,13 +20,13 @@ from api.http import (
     ETAG,
     LOCATION,
     REPLAYED,
-    IdempotencyKey,
     game_of,
     game_view,
     named_game,
     viewed,
 )
-from api.idempotency import fingerprint
+from api.idempotency import MIN_KEY_LENGTH, WeakIdempotencyKeyError, fingerprint
+from api.limits import address_of
 from api.problems import IdempotentCreationError, problem_responses
 from api.read_models import Limit, Offset
 from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
@@ -42,11 +43,21 @@ if TYPE_CHECKING:
     AnyGameView = msgspec.Struct
     RulesetName = str
 
-#: Game ids made from idempotency keys live in their own namespace (any fixed UUID would do).
-IDEMPOTENT_GAMES = UUID("6c1b0f4e-3d0a-4f53-9a55-1f0cde0d6c17")
-
-
 GameStatus = Literal["lobby", "running", "ended"]
+
+#: A creation's key is this client's own and must be hard to guess (api/idempotency.py).
+CreationKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        min_length=MIN_KEY_LENGTH,
+        max_length=255,
+        description=f"a unique key of {MIN_KEY_LENGTH} or more random characters (a UUID); "
+        "a retry from the same client with the same key and body gets the first answer "
+        "instead of opening another game; from another client it names another game",
+        required=False,
+    ),
+]
 
 
 class LobbyController(ServicesController):
@@ -88,25 +99,38 @@ class LobbyController(ServicesController):
         self,
         *,
         data: JSONBody[dict[str, Any]],
-        idempotency_key: IdempotencyKey = None,
+        request: Request[Any, Any, Any],
+        idempotency_key: CreationKey = None,
     ) -> Response[CreatedGame]:
         """Open a game and get its host token (shown once): the host starts the game.
 
         `ruleset` names the game (GET /rulesets); without it, the server's default.
         `bots` seats computer players first; the server plays them as soon as the game awaits
         them. Refusals (a variant the rules do not know, more bots than seats) are 409 with the
-        rule's id."""
+        rule's id. Each client address may open a limited number of games and bot seats in a
+        while (429 with `Retry-After` beyond). An `Idempotency-Key` (16 characters or more, a
+        UUID) makes a retry from the same client get the first answer."""
         games, served, created = self.services.games, self.services.served, self.services.created
         game = named_game(served, data)
         body: Any = strictly(data, game.new_game)
         key_print = fingerprint(body)
+        # A key is this client's own: the same key from elsewhere names another game.
+        scope = address_of(request.scope)
+        game_id = uuid4()
         if idempotency_key is not None:
-            earlier = created.get(idempotency_key, key_print)
+            try:
+                # A key names its game, so a retry can never open a second one, in any process.
+                game_id = created.game_id(scope, idempotency_key)
+            except WeakIdempotencyKeyError as weak:
+                raise ValidationException(
+                    detail=str(weak), extra=[{"key": "Idempotency-Key", "message": str(weak)}]
+                ) from None
+            earlier = created.get(scope, idempotency_key, key_print)
             if earlier is not None:
                 return _created(earlier, replayed=True)
+        # Charged only for work about to be done: a replayed answer costs nothing.
+        self.services.limits.charge(request, games=1, bots=len(body.bots))
         host_token = new_token()
-        # A key names its game, so a retry can never open a second one, in any process.
-        game_id = uuid5(IDEMPOTENT_GAMES, idempotency_key) if idempotency_key else uuid4()
         try:
             games.create_game(
                 ruleset=game.name,
@@ -120,13 +144,13 @@ class LobbyController(ServicesController):
         except GameExistsError as exists:
             # Only a repeated key makes an existing id. The first request may have finished
             # meanwhile in this process; else its answer, and token, were given elsewhere.
-            earlier = created.get(idempotency_key or "", key_print)
+            earlier = created.get(scope, idempotency_key or "", key_print)
             if earlier is not None:
                 return _created(earlier, replayed=True)
             raise IdempotentCreationError(exists.game_id) from None
         answer = CreatedGame(game_id=game_id, ruleset=game.name, version=1, host_token=host_token)
         if idempotency_key is not None:
-            created.put(idempotency_key, key_print, answer)
+            created.put(scope, idempotency_key, key_print, answer)
         return _created(answer, replayed=False)
 
     @post(
@@ -185,11 +209,14 @@ class LobbyController(ServicesController):
     ) -> Response[BotSeated]:
         """Give the next free seat to a computer player (host token only, before the start).
         The server plays it through the same rules and command path as a person; no token is
-        handed out for it."""
+        handed out for it. Each client address may seat a limited number of bots in a while
+        (429 with `Retry-After` beyond)."""
         games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request), to="seat a bot")
         game = game_of(served, games, game_id)
         wanted: Any = strictly(data or {}, game.new_bot)
+        # Per address, not per host token: anyone can open games and hold their host tokens.
+        self.services.limits.charge(request, bots=1)
         seat = games.add_bot(game_id, _bot_seat(game, wanted))
         version, name = games.read(
             game_id, lambda played: (played.version, played.seats()[seat].name)

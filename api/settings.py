@@ -1,4 +1,4 @@
-"""The server's settings: CORS origins, the rate limit, the largest request body and the worker
+"""The server's settings: CORS origins, the rate limits, the largest request body and the worker
 threads that reach the store.
 
 Each comes from a ``dodgecity serve`` option or, for uvicorn's worker processes, which start the
@@ -15,12 +15,17 @@ import attrs
 
 CORS_ORIGINS_VARIABLE = "DODGECITY_CORS_ORIGINS"
 RATE_LIMIT_VARIABLE = "DODGECITY_RATE_LIMIT"
+GAME_LIMIT_VARIABLE = "DODGECITY_GAME_LIMIT"
+BOT_LIMIT_VARIABLE = "DODGECITY_BOT_LIMIT"
+IDEMPOTENCY_SECRET_VARIABLE = "DODGECITY_IDEMPOTENCY_SECRET"
+OFF = "off"
 THREADS_VARIABLE = "DODGECITY_THREADS"
 MAX_THREADS = 64
 MAX_BODY_BYTES = 64 * 1024  # the largest real request (a game's settings) is under 1 KiB
 
 _PERIODS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
-_RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)\s*$")
+# "N/unit", or "N/Munits" with a count of units (and then the plural).
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(?:(second|minute|hour)|(\d+)\s*(second|minute|hour)s)\s*$")
 
 
 class SettingsError(ValueError):
@@ -36,22 +41,52 @@ class RateLimit:
 
     @classmethod
     def parse(cls, text: str) -> RateLimit:
+        """``120/minute``, or with a count of units, ``30/10minutes``."""
         match = _RATE.match(text)
-        if match is None or int(match.group(1)) < 1:
+        if match is None or int(match.group(1)) < 1 or int(match.group(3) or 1) < 1:
             raise SettingsError(
-                f"rate limit {text!r} is not like '120/minute' (per second, minute or hour)"
+                f"rate limit {text!r} is not like '120/minute' or '30/10minutes' "
+                "(per second, minute or hour)"
             )
-        return cls(requests=int(match.group(1)), period=_PERIODS[match.group(2)])
+        units = int(match.group(3) or 1)
+        unit = match.group(2) or match.group(4)
+        return cls(requests=int(match.group(1)), period=units * _PERIODS[unit])
 
     def __str__(self) -> str:
-        unit = next(name for name, seconds in _PERIODS.items() if seconds == self.period)
-        return f"{self.requests}/{unit}"
+        for unit, seconds in reversed(_PERIODS.items()):
+            units, rest = divmod(self.period, seconds)
+            if rest == 0:
+                return (
+                    f"{self.requests}/{unit}" if units == 1 else f"{self.requests}/{units:g}{unit}s"
+                )
+        return f"{self.requests}/{self.period:g}seconds"
+
+
+def parse_optional_limit(text: str) -> RateLimit | None:
+    """A rate limit, or None for ``off``."""
+    return None if text.strip().lower() == OFF else RateLimit.parse(text)
+
+
+#: Anonymous requests that make the server work for long: each game is stored and listed, each
+#: bot seat plays a whole game on the server's CPU. Per client address, refilled steadily, the
+#: whole allowance usable at once (the burst). A person opens a game every few minutes at most,
+#: and a full BANG! table has 6 bots: these leave normal play, a host trying every setting, or
+#: a classroom behind one address room, while one address can no longer fill the disk and the
+#: CPU (before them, one client created 10,000 games in 28 s).
+DEFAULT_GAME_LIMIT = RateLimit(requests=30, period=600.0)
+DEFAULT_BOT_LIMIT = RateLimit(requests=60, period=600.0)
 
 
 @attrs.frozen
 class ApiSettings:
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call; "*" for any
-    rate_limit: RateLimit | None = None  # off by default
+    rate_limit: RateLimit | None = None  # every request per client; off by default
+    game_limit: RateLimit | None = DEFAULT_GAME_LIMIT  # POST /games per client address
+    bot_limit: RateLimit | None = DEFAULT_BOT_LIMIT  # bot seats per client address
+    # Makes games' ids from idempotency keys (api/idempotency.py); None: a random one per app.
+    # Every process serving one database should share it (``dodgecity serve`` hands its workers
+    # one) so that a retry reaching another process finds the same game.
+    idempotency_secret: bytes | None = None
     max_body_bytes: int = MAX_BODY_BYTES
     # Worker threads for the blocking store calls; None: chosen by the database (see api/app.py).
     threads: int | None = None
@@ -66,9 +101,15 @@ class ApiSettings:
         )
         rate = environ.get(RATE_LIMIT_VARIABLE, "").strip()
         threads = environ.get(THREADS_VARIABLE, "").strip()
+        games = environ.get(GAME_LIMIT_VARIABLE, "").strip()
+        bots = environ.get(BOT_LIMIT_VARIABLE, "").strip()
+        secret = environ.get(IDEMPOTENCY_SECRET_VARIABLE, "").strip()
         return cls(
             cors_origins=origins,
             rate_limit=RateLimit.parse(rate) if rate else None,
+            game_limit=parse_optional_limit(games) if games else DEFAULT_GAME_LIMIT,
+            bot_limit=parse_optional_limit(bots) if bots else DEFAULT_BOT_LIMIT,
+            idempotency_secret=secret.encode() if secret else None,
             threads=parse_threads(threads) if threads else None,
         )
 

@@ -16,13 +16,16 @@ them to the store chosen by the database URL. Around that it keeps what makes it
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -98,7 +101,59 @@ class VersionConflictError(Exception):
 
 
 class StoreUnavailableError(Exception):
-    """The database cannot be opened: unreachable, missing, or not ours to write."""
+    """The database cannot be opened, or did not answer a moment ago: unreachable, locked,
+    missing, or not ours to write."""
+
+
+#: The errors of a database that does not answer (stopped, locked, gone). A version clash
+#: (the library's IntegrityError) is none of them: it is the store answering "no".
+_STORE_ERRORS: tuple[type[BaseException], ...] = (PersistenceError, psycopg.Error, sqlite3.Error)
+_UNREACHABLE: tuple[type[BaseException], ...] = (StoreUnavailableError, *_STORE_ERRORS)
+#: How long after the store failed to answer requests are refused at once rather than each
+#: waiting out the database's own timeout in the queue for the store's few threads.
+STORE_PAUSE_SECONDS = 2.0
+
+
+class _StoreGate:
+    """Fail fast while the store is down: after a call fails, calls within the pause raise
+    :class:`StoreUnavailableError` without reaching the store; the first call after it tries
+    again, and its success opens the gate for everyone."""
+
+    def __init__(self, pause: float = STORE_PAUSE_SECONDS) -> None:
+        self._pause = pause
+        self._closed_until = 0.0
+
+    @property
+    def down(self) -> bool:
+        return time.monotonic() < self._closed_until
+
+    def reach(self, call: Callable[[], T]) -> T:
+        if self.down:
+            raise StoreUnavailableError("the database did not answer a moment ago")
+        return self.probe(call)
+
+    def probe(self, call: Callable[[], T]) -> T:
+        """``call`` even while the gate is closed; its success opens it."""
+        try:
+            result = call()
+        except IntegrityError:
+            raise
+        except _STORE_ERRORS:
+            self._closed_until = time.monotonic() + self._pause
+            raise
+        self._closed_until = 0.0
+        return result
+
+
+#: The games a request was answered about from this process's cache, as last seen, because the
+#: store could not be reached (the API says so in a header). Set per request by its caller.
+stale_reads: ContextVar[set[UUID] | None] = ContextVar("stale_reads", default=None)
+
+
+def _note_stale(game_id: UUID) -> None:
+    noted = stale_reads.get()
+    if noted is not None:
+        noted.add(game_id)
 
 
 class GameExistsError(Exception):
@@ -229,6 +284,7 @@ class GameService(Application[UUID]):
         project_after_commands: bool = True,
         clock: Clock = utc_now,
         registry: Registry | None = None,
+        store_pause: float = STORE_PAUSE_SECONDS,
     ) -> None:
         self.database = database if isinstance(database, Database) else resolve(database)
         #: The games this store plays; a stored game's ruleset is read from its first event.
@@ -238,6 +294,7 @@ class GameService(Application[UUID]):
         self._clock = clock
         self._listeners: list[Callable[[UUID], None]] = []
         self._closed = False
+        self._gate = _StoreGate(store_pause)
         self.project_after_commands = project_after_commands
         try:
             with _creating_tables(self.database):
@@ -457,6 +514,13 @@ class GameService(Application[UUID]):
 
         return still_current
 
+    def cached_caller(self, game_id: UUID, token: str) -> Caller | None:
+        """Whom ``token`` names in the game if this process has the game loaded, without
+        reaching the store: None for a token naming nobody or a game not loaded. Cheap enough
+        for the event loop (the rate limit asks it of every request)."""
+        cached = self._cache.get(game_id)
+        return None if cached is None else cached.access.identify(game_id, token)
+
     def identify(self, game_id: UUID, token: str) -> Caller | None:
         """Whom ``token`` names in the game: its host, a seat, or nobody (None)."""
         cached = self._cache.get(game_id)
@@ -467,7 +531,7 @@ class GameService(Application[UUID]):
             if caller is not None:
                 return caller
         with self._locks.hold(game_id):
-            return self._load(game_id).access.identify(game_id, token)
+            return self._load(game_id, stale_ok=True).access.identify(game_id, token)
 
     def _execute(
         self,
@@ -525,7 +589,9 @@ class GameService(Application[UUID]):
         if not records:
             return
         try:
-            self.recorder.insert_events([_stored(game.id, record) for record in records])
+            self._gate.reach(
+                lambda: self.recorder.insert_events([_stored(game.id, r) for r in records])
+            )
         except IntegrityError:
             self._cache.evict(game.id)
             raise VersionConflictError(
@@ -561,8 +627,20 @@ class GameService(Application[UUID]):
 
     # -- loading --------------------------------------------------------------------------
 
-    def _load(self, game_id: UUID) -> _Loaded:
-        """The latest game, from the cache brought up to date, else folded from the store."""
+    def _load(self, game_id: UUID, *, stale_ok: bool = False) -> _Loaded:
+        """The latest game, from the cache brought up to date, else folded from the store.
+
+        ``stale_ok`` (reads only, never commands): if the store cannot be reached, the cached
+        game as last seen, noted in :data:`stale_reads`."""
+        if stale_ok:
+            try:
+                return self._load(game_id)
+            except _UNREACHABLE:
+                cached = self._cache.get(game_id)
+                if cached is None:
+                    raise
+                _note_stale(game_id)
+                return cached
         loaded = self._cache.get(game_id)
         if loaded is None:
             records = self.records(game_id)
@@ -581,7 +659,7 @@ class GameService(Application[UUID]):
     def read(self, game_id: UUID, reader: Callable[[AnyGame], T]) -> T:
         """Run ``reader`` on the latest game while no command can change it."""
         with self._locks.hold(game_id):
-            return reader(self._load(game_id).game)
+            return reader(self._load(game_id, stale_ok=True).game)
 
     def game_at(self, game_id: UUID, version: int | None = None) -> AnyGame:
         """A private copy of the game after event ``version`` (the latest if None)."""
@@ -623,10 +701,29 @@ class GameService(Application[UUID]):
             return None
 
     def latest_version(self, game_id: UUID) -> int:
-        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        try:
+            last = self._gate.reach(
+                lambda: self.recorder.select_events(game_id, desc=True, limit=1)
+            )
+        except _UNREACHABLE:
+            cached = self._cache.get(game_id)
+            if cached is None:
+                raise
+            _note_stale(game_id)
+            return cached.game.version
         if not last:
             raise GameNotFoundError(game_id)
         return last[0].originator_version
+
+    @property
+    def store_down(self) -> bool:
+        """Whether the store failed to answer a moment ago (requests are refused at once)."""
+        return self._gate.down
+
+    def store_answers(self) -> None:
+        """Ask the store one cheap question, even while requests are refused at once; raises
+        if it does not answer, and once it does, requests reach the store again."""
+        self._gate.probe(self.recorder.max_notification_id)
 
     def seat_view(self, game_id: UUID, viewer: int | None) -> SeatView:
         """The latest game as ``viewer`` may see it, with what ``viewer`` may do now."""
@@ -679,7 +776,9 @@ class GameService(Application[UUID]):
     ) -> list[Record]:
         return [
             open_envelope(stored.topic, stored.originator_version, stored.state)
-            for stored in self.recorder.select_events(game_id, gt=after, lte=upto)
+            for stored in self._gate.reach(
+                lambda: self.recorder.select_events(game_id, gt=after, lte=upto)
+            )
         ]
 
     def game_ids(self) -> list[UUID]:
@@ -688,8 +787,14 @@ class GameService(Application[UUID]):
         ids: list[UUID] = []
         position = 0
         while True:
-            page = self.recorder.select_notifications(
-                position, 1000, topics=openings, inclusive_of_start=False
+            page = self._gate.reach(
+                functools.partial(
+                    self.recorder.select_notifications,
+                    position,
+                    1000,
+                    topics=openings,
+                    inclusive_of_start=False,
+                )
             )
             if not page:
                 return ids
@@ -723,7 +828,9 @@ class GameService(Application[UUID]):
     # -- the feed the projections read ----------------------------------------------------
 
     def notifications_after(self, position: int, limit: int) -> list[Notification]:
-        page = self.recorder.select_notifications(position, limit, inclusive_of_start=False)
+        page = self._gate.reach(
+            lambda: self.recorder.select_notifications(position, limit, inclusive_of_start=False)
+        )
         notifications = []
         for stored in page:
             record = open_envelope(stored.topic, stored.originator_version, stored.state)

@@ -26,6 +26,11 @@ from engine.sqlite_events import (
 )
 
 DEFAULT_URL = "sqlite:///dodgecity.db"
+#: How long a call waits for a locked or unreachable database before it fails (then the API
+#: answers 503 and refuses at once for a moment: ``engine.application._StoreGate``). Commands
+#: take milliseconds, so waiting longer only stalls every request queued behind the call, as
+#: 30 s did (a client's own timeout fired before the 503).
+STORE_TIMEOUT_SECONDS = 2
 URL_VARIABLE = "DODGECITY_DB"
 
 
@@ -59,7 +64,7 @@ class Database:
             return {
                 "PERSISTENCE_MODULE": FACTORY_TOPIC,
                 "SQLITE_DBNAME": self.sqlite_path,
-                "SQLITE_LOCK_TIMEOUT": "30",
+                "SQLITE_LOCK_TIMEOUT": str(STORE_TIMEOUT_SECONDS),
                 SYNCHRONOUS: self.sqlite_synchronous,
             }
         env = {
@@ -69,8 +74,9 @@ class Database:
             "POSTGRES_PORT": str(self.port),
             "POSTGRES_USER": self.user,
             "POSTGRES_PASSWORD": self.password,
-            "POSTGRES_CONNECT_TIMEOUT": "10",
-            "POSTGRES_LOCK_TIMEOUT": "30",
+            # Both how long to connect and how long to wait for a pooled connection.
+            "POSTGRES_CONNECT_TIMEOUT": str(STORE_TIMEOUT_SECONDS),
+            "POSTGRES_LOCK_TIMEOUT": str(STORE_TIMEOUT_SECONDS),
         }
         if self.schema:
             env["POSTGRES_SCHEMA"] = self.schema
@@ -84,7 +90,7 @@ class Database:
             "dbname": self.dbname,
             "user": self.user,
             "password": self.password,
-            "connect_timeout": "10",
+            "connect_timeout": str(STORE_TIMEOUT_SECONDS),
         }
         return " ".join(f"{key}={_libpq_quote(value)}" for key, value in parts.items() if value)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -22,12 +23,19 @@ if TYPE_CHECKING:
     import uvicorn
 
 from api.settings import (
+    BOT_LIMIT_VARIABLE,
     CORS_ORIGINS_VARIABLE,
+    DEFAULT_BOT_LIMIT,
+    DEFAULT_GAME_LIMIT,
+    GAME_LIMIT_VARIABLE,
+    IDEMPOTENCY_SECRET_VARIABLE,
     MAX_THREADS,
+    OFF,
     RATE_LIMIT_VARIABLE,
     THREADS_VARIABLE,
     RateLimit,
     SettingsError,
+    parse_optional_limit,
     parse_threads,
 )
 from domain.registry import default_registry
@@ -274,6 +282,22 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: no limit)",
     )
     serve.add_argument(
+        "--game-limit",
+        type=_setting(parse_optional_limit),
+        default=_UNSET,
+        metavar="N/UNIT",
+        help=f"new games (POST /games) per client address, such as 30/10minutes, or {OFF} "
+        f"(default: {DEFAULT_GAME_LIMIT})",
+    )
+    serve.add_argument(
+        "--bot-limit",
+        type=_setting(parse_optional_limit),
+        default=_UNSET,
+        metavar="N/UNIT",
+        help=f"bot seats per client address, such as 60/10minutes, or {OFF} "
+        f"(default: {DEFAULT_BOT_LIMIT})",
+    )
+    serve.add_argument(
         "--threads",
         type=_setting(parse_threads),
         metavar="N",
@@ -493,6 +517,10 @@ def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
     return 0
 
 
+#: An option not given (None means "off" for the limits).
+_UNSET: Any = object()
+
+
 def _setting(parse: Callable[[str], T]) -> Callable[[str], T]:
     """An argparse type from a server setting's parser: its message becomes argparse's."""
 
@@ -517,6 +545,15 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ[CORS_ORIGINS_VARIABLE] = ",".join(args.cors_origin)
     if args.rate_limit is not None:
         os.environ[RATE_LIMIT_VARIABLE] = str(args.rate_limit)
+    for variable, limit in (
+        (GAME_LIMIT_VARIABLE, args.game_limit),
+        (BOT_LIMIT_VARIABLE, args.bot_limit),
+    ):
+        if limit is not _UNSET:
+            os.environ[variable] = OFF if limit is None else str(limit)
+    # One secret for every worker, so that a retried POST /games with an Idempotency-Key finds
+    # the same game whichever worker it reaches; set it yourself to share it across restarts.
+    os.environ.setdefault(IDEMPOTENCY_SECRET_VARIABLE, secrets.token_hex(32))
     if args.threads is not None:
         os.environ[THREADS_VARIABLE] = str(args.threads)
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)

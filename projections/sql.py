@@ -28,7 +28,7 @@ Row = tuple[Any, ...]
 Params = Sequence[object]
 
 #: How long a SQLite writer waits for another process's write lock before giving up.
-SQLITE_BUSY_TIMEOUT_MS = 30_000
+SQLITE_BUSY_TIMEOUT_MS = 2_000  # as the event store's (engine/database.py)
 
 #: Key of the PostgreSQL advisory lock held while creating the schema and tables.
 SCHEMA_LOCK_KEY = 4_211_977_310  # arbitrary, fixed

@@ -13,6 +13,7 @@ import msgspec
 import schemathesis
 from api.app import create_app
 from api.rulesets import installed_game_apis
+from api.settings import ApiSettings
 from engine.application import GameNotFoundError, GameService
 from engine.simulation import simulate
 from entrypoints.server import openapi_document
@@ -25,7 +26,9 @@ COMMITTED = Path(__file__).parents[2] / "openapi" / "openapi.json"
 _games = GameService("memory://")
 simulate(3, 3, "contract", store=_games.store_game, ruleset="dodgecity")
 # Built at module level: schemathesis's pytest fixture loader does not work under pytest 9.
-schema = schemathesis.openapi.from_asgi("/schema/openapi.json", create_app(_games))
+# The work limits off: the fuzzer opens far more games than a client should.
+UNLIMITED = ApiSettings(game_limit=None, bot_limit=None)
+schema = schemathesis.openapi.from_asgi("/schema/openapi.json", create_app(_games, settings=UNLIMITED))
 
 
 @schema.parametrize()
@@ -62,7 +65,7 @@ class FreshApp:
         if self.games is not None:
             self.games.close()
         self.games = GameService("memory://")
-        self.app = create_app(self.games, stream_idle_seconds=0.2)
+        self.app = create_app(self.games, settings=UNLIMITED, stream_idle_seconds=0.2)
 
     def ruleset_of(self, game_id: str) -> str | None:
         assert self.games is not None

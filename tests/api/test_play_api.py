@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from api.app import create_app
+from api.settings import ApiSettings
 from engine.application import GameService
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -162,7 +163,9 @@ def games() -> Iterator[GameService]:
 
 
 def serve(games: GameService, stream_idle_seconds: float) -> Client:
-    return TestClient(create_app(games, stream_idle_seconds=stream_idle_seconds))
+    # The work limits off: these tests open more games from one client than a person would.
+    unlimited = ApiSettings(game_limit=None, bot_limit=None)
+    return TestClient(create_app(games, settings=unlimited, stream_idle_seconds=stream_idle_seconds))
 
 
 @pytest.fixture(scope="module")
@@ -453,7 +456,7 @@ def test_given_an_idempotency_key_reused_for_another_action_then_409_and_nothing
 
 def test_given_an_idempotency_key_when_creating_a_game_twice_then_one_game_and_the_same_answer(client: Client) -> None:
     request = {"players": 3, "seed": "idempotent"}
-    key = {"Idempotency-Key": "create-once"}
+    key = {"Idempotency-Key": "create-once-0123456789"}
     games_before = client.get("/games").json()["total"]
     first = client.post("/games", json=request, headers=key)
     assert first.status_code == 201
@@ -472,7 +475,7 @@ def test_given_an_idempotency_key_when_creating_a_game_twice_then_one_game_and_t
 
     is_problem(client.post("/games", json={"players": 2, "seed": "idempotent"}, headers=key), 409, "idempotency-key-reused")
     assert client.get("/games").json()["total"] == games_before + 1
-    other = client.post("/games", json=request, headers={"Idempotency-Key": "another key"})
+    other = client.post("/games", json=request, headers={"Idempotency-Key": "another key, 16 characters or more"})
     assert other.status_code == 201
     assert other.json()["game_id"] != game_id
     assert client.get("/games").json()["total"] == games_before + 2

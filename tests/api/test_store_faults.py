@@ -3,8 +3,12 @@ and nothing half-done once it is back."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from uuid import uuid4
 
 import psycopg
 import pytest
@@ -69,3 +73,63 @@ def test_given_the_read_models_gone_then_lists_get_503(postgres_url: str, path: 
                 connection.execute(f'ALTER TABLE "{database.schema}".team_leaderboard_away RENAME TO team_leaderboard')
         assert response.status_code == 503, response.text
         assert client.get(path).status_code == 200
+
+
+# -- a SQLite file locked by another process ------------------------------------------------------
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the file's write lock from another connection, as another process would."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_given_a_locked_sqlite_file_then_writes_get_503_health_says_degraded_and_cached_games_are_served(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    # A long pause: the test's requests all fall within it, whatever the machine's speed.
+    games = GameService(f"sqlite:///{path}", store_pause=600)
+    with TestClient(create_app(games, close_on_shutdown=True), timeout=10) as client:
+        created = client.post("/games", json={"players": 2, "seed": "locked"}).json()
+        game = f"/games/{created['game_id']}"
+        assert client.post(f"{game}/players", json={"name": "Ann"}).status_code == 201
+        other = f"/games/{client.post('/games', json={'players': 2}).json()['game_id']}"
+        with locked(path):
+            # (A game whose write failed leaves the cache: it may have been half-changed.)
+            refused = client.post(f"{other}/players", json={"name": "Ben"})
+            assert refused.status_code == 503, refused.text
+            assert refused.headers["retry-after"] == "1"
+            assert refused.json()["type"].endswith("/store-unavailable")
+            seen = client.get(game)
+            assert seen.status_code == 200
+            assert seen.headers["served-stale"] == "true"
+            assert [player["name"] for player in seen.json()["players"]] == ["Ann"]
+            assert client.get(f"/games/{uuid4()}").status_code == 503  # not cached: nothing to serve
+            health = client.get("/health")
+            assert health.status_code == 200
+            assert health.json() == {"status": "degraded", "database": "sqlite", "projected_position": None}
+        # Unlocked: the health probe finds the store again and lets requests back in.
+        assert client.get("/health").json()["status"] in {"ok", "degraded"}
+        for _ in range(50):
+            if client.get("/health").json()["status"] == "ok":
+                break
+            time.sleep(0.1)
+        assert client.get("/health").json()["status"] == "ok"
+        assert client.post(f"{game}/players", json={"name": "Ben"}).json()["seat"] == 1
+        fresh = client.get(game)
+        assert "served-stale" not in fresh.headers
+        assert [player["name"] for player in fresh.json()["players"]] == ["Ann", "Ben"]
+
+
+def test_given_any_database_then_health_names_only_its_backend(tmp_path: Path) -> None:
+    path = tmp_path / "secret-place" / "games.db"
+    path.parent.mkdir()
+    with TestClient(create_app(GameService(f"sqlite:///{path}"), close_on_shutdown=True)) as client:
+        health = client.get("/health")
+    assert health.json()["database"] == "sqlite"
+    assert "secret-place" not in health.text
