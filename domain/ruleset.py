@@ -94,8 +94,12 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
     #: The registry key, and the ``ruleset`` clients name: lower case, stable forever.
     name: str
     title: str
-    #: The version of the game's RULES.md it implements; recorded in every game's first event.
+    #: The version of the game's rules that new games are played by (``rules_versions[-1]``);
+    #: recorded in every game's first event.
     rules_version: str
+    #: Every version of the rules the ruleset can still play, oldest first: a game recorded
+    #: under an older one goes on, replays and verifies by the reading it was played with.
+    rules_versions: tuple[str, ...]
     min_seats: int
     max_seats: int
     #: Prefixed to every stored event topic, so one registry maps a topic to one game. Empty
@@ -128,8 +132,17 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         """The settings the game was opened with (recorded at opening)."""
         ...
 
-    def open(self, ctx: Context[StateT], *, seats: int, settings: SettingsT, seed: str) -> None:
-        """Record the game's first event: how many seats, the settings, the rules version."""
+    def open(
+        self,
+        ctx: Context[StateT],
+        *,
+        seats: int,
+        settings: SettingsT,
+        seed: str,
+        rules_version: str,
+    ) -> None:
+        """Record the game's first event: how many seats, the settings, and ``rules_version``
+        (one of ``rules_versions``), by which the game is played from then on."""
         ...
 
     def opening(self, event: DomainEvent) -> Opening:

@@ -150,7 +150,8 @@ def _run(
 
 def _reopen(game_id: UUID, first: Record) -> AnyGame:
     """The game opened again as its first event says it was: by the ruleset its topic names,
-    with the same seats, settings and seed."""
+    with the same seats, settings and seed, played by the rules version it was recorded under
+    (a game of an older version re-runs by the reading it was played with)."""
     try:
         rules = default_registry().of_topic(first.type)
     except UnknownTopicError as error:
@@ -159,14 +160,19 @@ def _reopen(game_id: UUID, first: Record) -> AnyGame:
     if not isinstance(created, rules.opening_event):
         raise _HistoryMismatchError(first.version, "a game is created only by its first event")
     opened = rules.opening(created)
-    if opened.rules_version != rules.rules_version:
+    if opened.rules_version not in rules.rules_versions:
         raise _HistoryMismatchError(
             first.version,
             f"recorded under rules version {opened.rules_version}; "
-            f"this engine implements {rules.rules_version}",
+            f"this engine implements {', '.join(rules.rules_versions)}",
         )
     return Game.create(
-        game_id, rules, seed=opened.seed, seats=opened.seats, settings=opened.settings
+        game_id,
+        rules,
+        seed=opened.seed,
+        seats=opened.seats,
+        settings=opened.settings,
+        rules_version=opened.rules_version,
     )
 
 

@@ -15,7 +15,7 @@ import msgspec
 from domain.dodgecity.actions import Action, CommitCard, EndTurn, PlayCard
 from domain.dodgecity.catalog import EVENT_ORDER, deck
 from domain.dodgecity.figures import Figure
-from domain.dodgecity.ruleset import DodgeCityGame, open_game
+from domain.dodgecity.ruleset import RULES_VERSION, DodgeCityGame, open_game
 from domain.errors import RuleViolation
 from domain.events.dodgecity import (
     BuildingClaimed,
@@ -97,9 +97,11 @@ def new_game(
     variants: Variants | None = None,
     picks: Iterable[int] = (),
     game_id: int = 1,
+    rules_version: str = RULES_VERSION,
 ) -> DodgeCityGame:
     """A started game in its first start round. ``hands`` fixes seats' first hands (filled up to 4),
-    ``events`` the top of the event pile, ``draw_next`` the top of the draw pile after the deal."""
+    ``events`` the top of the event pile, ``draw_next`` the top of the draw pile after the deal;
+    played by ``rules_version`` (an older one for a game stored before a change of the rules)."""
     variants = variants or Variants()
     order = deck_order(hands or {}, players, variants.deck, draw_next)
     event_order = list(events) + [e for e in EVENT_ORDER if e not in events]
@@ -110,6 +112,7 @@ def new_game(
         max_players=players,
         variants=variants,
         random_factory=lambda _seed: rng,
+        rules_version=rules_version,
     )
     for seat in range(players):
         game.join(f"player{seat}")

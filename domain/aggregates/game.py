@@ -57,12 +57,25 @@ class Game(Generic[StateT, ActionT, DecisionT]):
         seats: int,
         settings: Any = None,
         random_factory: RandomFactory = SeededRandom,
+        rules_version: str | None = None,
     ) -> Game[StateT, ActionT, DecisionT]:
         """Open a game of ``seats`` seats; ``settings`` are the ruleset's (None: its defaults).
-        Raises RuleViolation, recording nothing, for settings the rules refuse."""
+        ``rules_version`` is the version of the rules it is played by (None: the newest; an
+        older one to play a recorded game again). Raises RuleViolation, recording nothing, for
+        settings the rules refuse, and ValueError for a version the ruleset cannot play."""
+        version = rules.rules_version if rules_version is None else rules_version
+        if version not in rules.rules_versions:
+            raise ValueError(
+                f"{rules.name} cannot be played by rules version {version!r}; "
+                f"it implements {', '.join(rules.rules_versions)}"
+            )
         game = cls(game_id, rules, random_factory)
         chosen = rules.settings_type() if settings is None else settings
-        game._command(lambda ctx: rules.open(ctx, seats=seats, settings=chosen, seed=seed))
+        game._command(
+            lambda ctx: rules.open(
+                ctx, seats=seats, settings=chosen, seed=seed, rules_version=version
+            )
+        )
         return game
 
     def join(self, name: str, attributes: Any = None, *, bot: str | None = None) -> int:

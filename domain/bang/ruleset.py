@@ -25,6 +25,7 @@ class BangRules:
     name = "bang"
     title = "BANG! – Dodge City"
     rules_version = setup.RULES_VERSION
+    rules_versions: tuple[str, ...] = (setup.RULES_VERSION,)
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
     topic_prefix = "bang."
@@ -46,8 +47,16 @@ class BangRules:
         return state.settings
 
     def open(
-        self, ctx: Context[BangState], *, seats: int, settings: BangSettings, seed: str
+        self,
+        ctx: Context[BangState],
+        *,
+        seats: int,
+        settings: BangSettings,
+        seed: str,
+        rules_version: str,
     ) -> None:
+        # One version so far: ``Game.create`` admits no other, and open_game records it.
+        assert rules_version == setup.RULES_VERSION
         setup.open_game(ctx, seats=seats, settings=settings, seed=seed)
 
     def opening(self, event: DomainEvent) -> Opening:

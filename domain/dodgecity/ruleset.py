@@ -19,6 +19,7 @@ from domain.dodgecity.rules import commands
 from domain.dodgecity.rules.flow import begin_game
 from domain.dodgecity.rules.legal import is_legal, legal_actions
 from domain.dodgecity.rules.pending import pending_decisions
+from domain.dodgecity.rules.versions import RULES_VERSIONS
 from domain.dodgecity.state import MAX_PLAYERS, MIN_PLAYERS, STARTING_MONEY, GameState, Status
 from domain.dodgecity.views import GameView, event_view, game_view
 from domain.errors import RuleViolation
@@ -36,8 +37,8 @@ from domain.events.dodgecity import (
 from domain.random_source import SeededRandom
 from domain.ruleset import GameStatus, Opening, Outcome, SeatInfo, SeatResult
 
-#: The version of RULES.md this engine implements; recorded in every game's first event.
-RULES_VERSION = "1.0"
+#: The version of the rules new games are played by; recorded in every game's first event.
+RULES_VERSION = RULES_VERSIONS[-1]
 
 MAX_NAME_LENGTH = 40
 
@@ -57,6 +58,7 @@ class DodgeCityRules:
     name = "dodgecity"
     title = "Dodge City"
     rules_version = RULES_VERSION
+    rules_versions: tuple[str, ...] = RULES_VERSIONS
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
     #: The first game keeps the bare topics its stored games were hashed with.
@@ -78,7 +80,15 @@ class DodgeCityRules:
     def settings_of(self, state: GameState) -> Variants:
         return state.variants
 
-    def open(self, ctx: Context[GameState], *, seats: int, settings: Variants, seed: str) -> None:
+    def open(
+        self,
+        ctx: Context[GameState],
+        *,
+        seats: int,
+        settings: Variants,
+        seed: str,
+        rules_version: str,
+    ) -> None:
         if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
             raise RuleViolation("SETUP-PLAYERS", "a game has 2 to 5 players")
         if settings.deck not in DECK_NAMES:
@@ -87,7 +97,7 @@ class DodgeCityRules:
             raise RuleViolation("END-LIMIT", "max_passes must be at least 1")
         ctx.emit(
             GameCreated(
-                max_players=seats, variants=settings, rules_version=RULES_VERSION, seed=seed
+                max_players=seats, variants=settings, rules_version=rules_version, seed=seed
             )
         )
 
@@ -252,8 +262,10 @@ def open_game(
     max_players: int = MAX_PLAYERS,
     variants: Variants | None = None,
     random_factory: RandomFactory = SeededRandom,
+    rules_version: str = RULES_VERSION,
 ) -> DodgeCityGame:
-    """Open a game of Dodge City (the kernel's ``Game.create`` in Dodge City's words)."""
+    """Open a game of Dodge City (the kernel's ``Game.create`` in Dodge City's words), played
+    by ``rules_version`` (an older one only to play a game recorded under it again)."""
     return Game.create(
         game_id,
         DODGECITY,
@@ -261,6 +273,7 @@ def open_game(
         seats=max_players,
         settings=variants,
         random_factory=random_factory,
+        rules_version=rules_version,
     )
 
 

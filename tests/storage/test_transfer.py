@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from domain.dodgecity.ruleset import DodgeCityGame
+from domain.dodgecity.ruleset import RULES_VERSION, DodgeCityGame
 from engine.application import GameExistsError, GameService
 from engine.audit import verify
 from engine.transfer import RecordRejectedError, export_record, read_record
@@ -55,7 +55,7 @@ def test_given_a_record_when_exported_then_readable_json_with_header(source: Gam
 
     assert document["format"] == "dodgecity-game-record"
     assert document["game_id"] == str(game.id)
-    assert document["rules_version"] == "1.0"
+    assert document["rules_version"] == RULES_VERSION
     assert document["players"] == ["bot0", "bot1"]
     assert [e["version"] for e in document["events"]] == list(range(1, len(document["events"]) + 1))
     assert document["events"][0]["command"] == {"type": "create"}

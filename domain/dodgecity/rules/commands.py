@@ -25,7 +25,12 @@ from domain.dodgecity.rules.board import building_problem, field_problem, open_b
 from domain.dodgecity.rules.context import Context
 from domain.dodgecity.rules.event_cards import handle_event_action
 from domain.dodgecity.rules.flow import advance
-from domain.dodgecity.rules.options import card_of, challenge_options, commit_options
+from domain.dodgecity.rules.options import (
+    card_of,
+    challenge_options,
+    commit_options,
+    holds_forced_indian,
+)
 from domain.dodgecity.rules.stones import put_stone
 from domain.dodgecity.state import GameState, Status, TurnStep
 from domain.errors import RuleViolation
@@ -210,6 +215,8 @@ def _challenge(ctx: Context, decision: Decision, action: Action) -> None:
         ctx.emit(ChallengePassed(seat=seat, reason=PassReason.CHOSE_TO_PASS))
         return
     assert isinstance(action, Challenge)
+    if holds_forced_indian(state, seat):
+        raise RuleViolation("DUEL-NO-INDIAN", "a player holding a forced Indian cannot challenge")
     if (action.opponent, action.building) not in challenge_options(state, seat):
         raise RuleViolation(
             "DUEL-CHAIN",

@@ -16,8 +16,14 @@ from domain.dodgecity.rules.options import (
     commit_options,
     holds_forced_indian,
 )
-from domain.dodgecity.rules.pending import next_chain_seat, pending_decisions, uncommitted_seats
+from domain.dodgecity.rules.pending import (
+    next_chain_seat,
+    passes_over_forced_indian,
+    pending_decisions,
+    uncommitted_seats,
+)
 from domain.dodgecity.rules.piles import draw_cards, draw_event_card
+from domain.dodgecity.rules.versions import reveals_forced_indian
 from domain.dodgecity.state import CARDS_PER_HAND, GameState, Status, TurnStep
 from domain.events.dodgecity import (
     BuildingScored,
@@ -162,13 +168,22 @@ def _resolve_played_card(ctx: Context, seat: int) -> None:
 
 
 def _enter_duel_round(ctx: Context) -> None:
-    """Every player commits a card; a player with only one possible card commits it at once."""
+    """Every player commits a card; a player with one card commits it at once ([DUEL-COMMIT]).
+    A hand of two or more commits by its player's choice even when only one card is allowed:
+    hand sizes are public, so committing it at once would tell that the rest were Indians."""
     state = ctx.state
     ctx.emit(StageBegan(stage=Stage.DUEL_ROUND))
     for seat in uncommitted_seats(state):
-        options = commit_options(state, seat)
-        if len(options) == 1 or all(card_of(state, c).kind is CardKind.INDIAN for c in options):
-            ctx.emit(DuelCardCommitted(seat=seat, card=options[0], forced=True))
+        if len(state.players[seat].hand) == 1 or (
+            reveals_forced_indian(state) and _only_one_choice(state, seat)
+        ):
+            ctx.emit(DuelCardCommitted(seat=seat, card=commit_options(state, seat)[0], forced=True))
+
+
+def _only_one_choice(state: GameState, seat: int) -> bool:
+    """Only one card may be committed, or only Indians: version 1.0 committed these at once."""
+    options = commit_options(state, seat)
+    return len(options) == 1 or all(card_of(state, c).kind is CardKind.INDIAN for c in options)
 
 
 def _finish_commitments(ctx: Context) -> None:
@@ -188,10 +203,14 @@ def _challenge_step(ctx: Context) -> None:
     seat = next_chain_seat(state)
     if seat is None:
         _enter_disputes(ctx)
-    elif holds_forced_indian(state, seat):
+    elif reveals_forced_indian(state) and holds_forced_indian(state, seat):
         ctx.emit(ChallengePassed(seat=seat, reason=PassReason.FORCED_INDIAN))
     elif not challenge_options(state, seat):
+        # Said of any card: who could be challenged is public, the card is not.
         ctx.emit(ChallengePassed(seat=seat, reason=PassReason.NO_OPPONENT))
+    elif passes_over_forced_indian(state, seat):
+        # A compulsory challenge not made tells of the forced Indian anyway ([DUEL-CHAIN]).
+        ctx.emit(ChallengePassed(seat=seat, reason=PassReason.FORCED_INDIAN))
 
 
 def _duel_key(state: GameState, seat: int) -> RankKey:

@@ -29,6 +29,7 @@ from domain.dodgecity.rules.options import (
     buy_options,
     challenge_options,
     commit_options,
+    holds_forced_indian,
     indian_options,
     loser_stone_options,
     picture_options,
@@ -87,6 +88,8 @@ def _for_decision(state: GameState, decision: Decision) -> list[Action]:
     if kind is DecisionKind.REMOVE_OPPOSING_STONES:
         return [*indian_options(state, seat), Done()]
     if kind is DecisionKind.CHALLENGE:
+        if holds_forced_indian(state, seat):
+            return [Pass()]  # he cannot challenge ([DUEL-NO-INDIAN]), and may pass ([VAR])
         challenges: list[Action] = [
             Challenge(opponent=o, building=b) for o, b in challenge_options(state, seat)
         ]

@@ -15,6 +15,7 @@ from domain.dodgecity.rules.options import (
     holds_forced_indian,
     picture_options,
 )
+from domain.dodgecity.rules.versions import reveals_forced_indian
 from domain.dodgecity.state import GameState, Status, TurnStep
 from domain.events.dodgecity import Stage
 
@@ -64,13 +65,23 @@ def pending_decisions(state: GameState) -> list[Decision]:
         return _setting_decisions(state, state.turn)
     if stage is Stage.CHALLENGES and not state.event_queue:
         seat = next_chain_seat(state)
-        if (
-            seat is not None
-            and not holds_forced_indian(state, seat)
-            and challenge_options(state, seat)
-        ):
+        if seat is not None and _asked_to_challenge(state, seat):
             return [_asked(seat, DecisionKind.CHALLENGE)]
     return []
+
+
+def _asked_to_challenge(state: GameState, seat: int) -> bool:
+    if reveals_forced_indian(state) and holds_forced_indian(state, seat):
+        return False
+    return bool(challenge_options(state, seat)) and not passes_over_forced_indian(state, seat)
+
+
+def passes_over_forced_indian(state: GameState, seat: int) -> bool:
+    """Whether the chain passes ``seat``, who could challenge, over for its forced Indian
+    ([DUEL-NO-INDIAN]): only where the challenge is compulsory, since not making it tells anyway.
+    Where a player may pass, one holding a forced Indian is asked as any other, and passing is
+    his only answer: so nobody learns of the Indian from the chain."""
+    return holds_forced_indian(state, seat) and not state.variants.challenge_optional
 
 
 def _opposing_stone_exists(state: GameState, seat: int) -> bool:

@@ -41,12 +41,12 @@ MAX_NAME_LENGTH = 40
 # -- setting up --------------------------------------------------------------------------------
 
 
-def open_game(ctx: Context[ToyState], *, seats: int, settings: ToySettings, seed: str) -> None:
+def open_game(ctx: Context[ToyState], *, seats: int, settings: ToySettings, seed: str, rules_version: str) -> None:
     if seats != SEATS:
         raise RuleViolation("TOY-SEATS", f"toy poker has exactly {SEATS} seats, not {seats}")
     if not isinstance(settings, ToySettings) or not 1 <= settings.ante <= MAX_ANTE:
         raise RuleViolation("TOY-ANTE", f"the ante is 1 to {MAX_ANTE} chips")
-    ctx.emit(ToyGameOpened(seats=seats, settings=settings, seed=seed, rules_version=RULES_VERSION))
+    ctx.emit(ToyGameOpened(seats=seats, settings=settings, seed=seed, rules_version=rules_version))
 
 
 def take_seat(ctx: Context[ToyState], name: str, attributes: object, bot: str | None) -> int:

@@ -25,6 +25,7 @@ class ToyRules:
     name = "toy"
     title = "Toy poker"
     rules_version = decide.RULES_VERSION
+    rules_versions: tuple[str, ...] = (decide.RULES_VERSION,)
     min_seats = decide.SEATS
     max_seats = decide.SEATS
     topic_prefix = "toy."
@@ -45,8 +46,8 @@ class ToyRules:
     def settings_of(self, state: ToyState) -> ToySettings:
         return state.settings
 
-    def open(self, ctx: Context[ToyState], *, seats: int, settings: ToySettings, seed: str) -> None:
-        decide.open_game(ctx, seats=seats, settings=settings, seed=seed)
+    def open(self, ctx: Context[ToyState], *, seats: int, settings: ToySettings, seed: str, rules_version: str) -> None:
+        decide.open_game(ctx, seats=seats, settings=settings, seed=seed, rules_version=rules_version)
 
     def opening(self, event: DomainEvent) -> Opening:
         if not isinstance(event, ToyGameOpened):

@@ -17,7 +17,8 @@ import msgspec
 import pytest
 from domain.dodgecity.actions import Challenge, CommitCard, Done, EndTurn, Pass, PlayCard, RemoveStone
 from domain.dodgecity.decisions import Decision, DecisionKind
-from domain.dodgecity.ruleset import DodgeCityGame
+from domain.dodgecity.rules.versions import RULES_1_0
+from domain.dodgecity.ruleset import RULES_VERSION, DodgeCityGame
 from domain.dodgecity.state import DiscardedCard
 from domain.events.base import NO_GAME
 from domain.events.dodgecity import (
@@ -110,12 +111,13 @@ def duel_game(
     events: Sequence[str] = (),
     draw_next: Sequence[str] = (),
     variants: Variants | None = None,
+    rules_version: str = RULES_VERSION,
 ) -> DodgeCityGame:
     """A new game whose hands are: a start card that makes ``start_player`` start, two setting
     cards, and the given duel card."""
     cards = {**SETTING_CARDS, **(setting or {})}
     hands = {seat: [START_CARDS[(seat - start_player) % players], *cards[seat], duel_cards[seat]] for seat in range(players)}
-    return new_game(players, hands=hands, events=events, draw_next=draw_next, variants=variants)
+    return new_game(players, hands=hands, events=events, draw_next=draw_next, variants=variants, rules_version=rules_version)
 
 
 def play_to_duel_round(game: DodgeCityGame) -> list[DomainEvent]:
@@ -244,15 +246,64 @@ def test_DUEL_COMMIT_given_two_seats_choosing_when_the_later_seat_commits_first_
     assert game.pending() == challenge_decision(0)
 
 
-@pytest.mark.rule("DUEL-COMMIT")
-def test_DUEL_COMMIT_given_an_indian_and_one_other_card_when_the_duel_round_begins_then_the_other_is_committed() -> None:
+def indian_and_one_other_game(extra: str, *, rules_version: str = RULES_VERSION) -> DodgeCityGame:
+    """Seat 0 reaches the duel round holding an Indian and ``extra`` (an extra card drawn)."""
     game = duel_game(
         {0: INDIAN_1, 1: GUNMAN_5, 2: SHERIFF_5},
         setting={0: (QUESTION_1, BANDIT_5)},
         events=[E05_EXTRA_CARD],
-        draw_next=[LADY_6],
+        draw_next=[extra],
+        rules_version=rules_version,
     )
     hold_chain(game)
+    return game
+
+
+@pytest.mark.rule("DUEL-COMMIT")
+def test_DUEL_COMMIT_given_an_indian_and_one_other_card_when_the_duel_round_begins_then_the_seat_is_asked_and_may_commit_only_the_other() -> (
+    None
+):
+    game = indian_and_one_other_game(LADY_6)
+
+    events = play_to_duel_round(game)
+
+    # Hand sizes are public: committing a two-card hand at once would tell it held an Indian.
+    assert [e.seat for e in of_type(events, DuelCardCommitted)] == [1, 2]
+    assert game.pending() == [Decision(seat=0, kind=DecisionKind.COMMIT_DUEL_CARD)]
+    assert game.legal_actions(0) == [CommitCard(card=LADY_6)]
+    refused(game, 0, CommitCard(card=INDIAN_1), "DUEL-NO-INDIAN")
+
+    committed = when(game, 0, CommitCard(card=LADY_6))
+
+    assert bare(committed[0]) == DuelCardCommitted(seat=0, card=LADY_6, forced=False)
+    assert CardsDiscarded(seat=0, cards=(INDIAN_1,)) in bare_all(of_type(committed, CardsDiscarded))
+    assert game.state.commitments[0] == LADY_6
+
+
+@pytest.mark.rule("DUEL-COMMIT")
+def test_DUEL_COMMIT_given_only_indians_in_a_hand_of_two_when_the_duel_round_begins_then_the_seat_is_asked_and_commits_a_forced_indian() -> (
+    None
+):
+    game = indian_and_one_other_game(INDIAN_2)
+
+    events = play_to_duel_round(game)
+
+    assert [e.seat for e in of_type(events, DuelCardCommitted)] == [1, 2]
+    assert game.pending() == [Decision(seat=0, kind=DecisionKind.COMMIT_DUEL_CARD)]
+    assert game.legal_actions(0) == [CommitCard(card=INDIAN_1), CommitCard(card=INDIAN_2)]
+
+    committed = when(game, 0, CommitCard(card=INDIAN_2))
+
+    assert bare(committed[0]) == DuelCardCommitted(seat=0, card=INDIAN_2, forced=False)
+    assert game.state.stage is Stage.CHALLENGES
+    assert game.state.commitments[0] == INDIAN_2
+
+
+@pytest.mark.rule("DUEL-COMMIT")
+def test_DUEL_COMMIT_given_a_game_of_rules_1_0_and_an_indian_and_one_other_card_when_the_duel_round_begins_then_the_other_is_committed_at_once() -> (
+    None
+):
+    game = indian_and_one_other_game(LADY_6, rules_version=RULES_1_0)
 
     events = play_to_duel_round(game)
 
@@ -262,14 +313,10 @@ def test_DUEL_COMMIT_given_an_indian_and_one_other_card_when_the_duel_round_begi
 
 
 @pytest.mark.rule("DUEL-COMMIT")
-def test_DUEL_COMMIT_given_only_indians_in_hand_when_the_duel_round_begins_then_a_forced_indian_is_committed() -> None:
-    game = duel_game(
-        {0: INDIAN_1, 1: GUNMAN_5, 2: SHERIFF_5},
-        setting={0: (QUESTION_1, BANDIT_5)},
-        events=[E05_EXTRA_CARD],
-        draw_next=[INDIAN_2],
-    )
-    hold_chain(game)
+def test_DUEL_COMMIT_given_a_game_of_rules_1_0_and_only_indians_in_hand_when_the_duel_round_begins_then_a_forced_indian_is_committed_at_once() -> (
+    None
+):
+    game = indian_and_one_other_game(INDIAN_2, rules_version=RULES_1_0)
 
     events = play_to_duel_round(game)
 
@@ -315,6 +362,58 @@ def test_DUEL_NO_INDIAN_given_a_forced_indian_when_his_turn_in_the_chain_comes_t
     assert bare(only(events, ChallengePassed)) == ChallengePassed(seat=0, reason=PassReason.FORCED_INDIAN)
     assert game.pending() == challenge_decision(1)
     assert game.legal_actions(1) == [Challenge(opponent=0, building="saloon")]
+
+
+@pytest.mark.rule("DUEL-NO-INDIAN")
+@pytest.mark.rule("VAR")
+def test_DUEL_NO_INDIAN_VAR_given_challenge_optional_and_a_forced_indian_with_an_opponent_when_his_turn_comes_then_he_is_asked_and_may_only_pass() -> (
+    None
+):
+    game = duel_game({0: INDIAN_1, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=True))
+    share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
+
+    events = play_to_duel_round(game)
+
+    # Asked as a seat with any other card would be: nothing in the chain tells of the Indian.
+    assert not of_type(events, ChallengePassed)
+    assert game.pending() == challenge_decision(0)
+    assert game.legal_actions(0) == [Pass()]
+    refused(game, 0, Challenge(opponent=1, building="saloon"), "DUEL-NO-INDIAN")
+
+    passed = when(game, 0, Pass())
+
+    assert bare(passed[0]) == ChallengePassed(seat=0, reason=PassReason.CHOSE_TO_PASS)
+    assert game.pending() == challenge_decision(1)
+    assert game.legal_actions(1) == [Challenge(opponent=0, building="saloon"), Pass()]
+
+
+@pytest.mark.rule("DUEL-NO-INDIAN")
+@pytest.mark.parametrize("optional", [False, True], ids=["compulsory", "challenge_optional"])
+def test_DUEL_NO_INDIAN_given_a_forced_indian_and_no_possible_opponent_when_his_turn_comes_then_he_passes_for_want_of_an_opponent(
+    optional: bool,
+) -> None:
+    game = duel_game({0: INDIAN_1, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=optional))
+    hold_chain(game)
+
+    events = play_to_duel_round(game)
+
+    # Any card of his would pass so: the reason tells nothing of it.
+    assert bare(of_type(events, ChallengePassed)[0]) == ChallengePassed(seat=0, reason=PassReason.NO_OPPONENT)
+
+
+@pytest.mark.rule("DUEL-NO-INDIAN")
+@pytest.mark.parametrize("optional", [False, True], ids=["compulsory", "challenge_optional"])
+def test_DUEL_NO_INDIAN_given_a_game_of_rules_1_0_and_a_forced_indian_when_his_turn_comes_then_he_is_passed_over_for_the_indian(
+    optional: bool,
+) -> None:
+    game = duel_game({0: INDIAN_1, 1: GUNMAN_5, 2: SHERIFF_5}, variants=Variants(challenge_optional=optional), rules_version=RULES_1_0)
+    share(game, "saloon", {0: [(0, 1)], 1: [(0, 3)]})
+    stones(game, 2, "post", [(0, 0)])
+
+    events = play_to_duel_round(game)
+
+    assert bare(of_type(events, ChallengePassed)[0]) == ChallengePassed(seat=0, reason=PassReason.FORCED_INDIAN)
+    assert game.pending() == challenge_decision(1)
 
 
 @pytest.mark.rule("DUEL-NO-INDIAN")
