@@ -7,16 +7,18 @@ of a ruleset this server does not serve is answered like an unknown ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 from litestar import Response
 from litestar.datastructures import ResponseHeader
-from litestar.exceptions import ClientException
+from litestar.exceptions import ClientException, ValidationException
 from litestar.params import HeaderParameter, QueryParameter
 
-from api.bodies import invalid_body
+from api.bodies import invalid_body, strictly
+from api.problems import AnotherGamesBodyError
 from api.schemas import ZERO_MINIMUM
 from api.wire import GameApi, ServedGames
 from domain.registry import UnknownRulesetError
@@ -117,6 +119,31 @@ def named_game(served: ServedGames, body: dict[str, Any]) -> GameApi:
             f"no ruleset {name!r}: this server plays {', '.join(served.names)} - at `$.ruleset`"
         )
     return game
+
+
+def body_of(
+    served: ServedGames, game: GameApi, data: Any, part: Callable[[GameApi], Any], what: str
+) -> Any:
+    """``data`` decoded strictly as ``part(game)``, the game's own type of this body.
+
+    The whole server's document offers every game's bodies, so a body can be valid there and
+    still not be this game's: one another served game would take is answered 409
+    (``…/wrong-ruleset``), not 400 — it is well formed, for the wrong game."""
+    try:
+        return strictly(data, part(game))
+    except ValidationException:
+        for other in served:
+            if other is not game and _takes(part(other), data):
+                raise AnotherGamesBodyError(game.name, other.name, what) from None
+        raise
+
+
+def _takes(body_type: Any, data: Any) -> bool:
+    try:
+        strictly(data, body_type)
+    except ValidationException:
+        return False
+    return True
 
 
 def ready_to_send(game: GameApi, actions: list[Any], version: int) -> list[msgspec.Struct]:

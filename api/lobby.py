@@ -20,6 +20,7 @@ from api.http import (
     ETAG,
     LOCATION,
     REPLAYED,
+    body_of,
     game_of,
     game_view,
     named_game,
@@ -174,7 +175,7 @@ class LobbyController(ServicesController):
         Every request as this seat carries the token: `Authorization: Bearer <token>`."""
         games, served = self.services.games, self.services.served
         game = game_of(served, games, game_id)
-        body: Any = strictly(data, game.new_player)
+        body: Any = body_of(served, game, data, lambda api: api.new_player, "a seat's body")
         token = new_token()
         seat = games.join(
             game_id,
@@ -214,7 +215,7 @@ class LobbyController(ServicesController):
         games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request), to="seat a bot")
         game = game_of(served, games, game_id)
-        wanted: Any = strictly(data or {}, game.new_bot)
+        wanted: Any = body_of(served, game, data or {}, lambda api: api.new_bot, "a bot's body")
         # Per address, not per host token: anyone can open games and hold their host tokens.
         self.services.limits.charge(request, bots=1)
         seat = games.add_bot(game_id, _bot_seat(game, wanted))

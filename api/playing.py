@@ -14,13 +14,14 @@ from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody
 
 from api.auth import OPTIONAL_BEARER, REQUIRED_BEARER, caller_of, seat_of
-from api.bodies import STRICT_BODY, strictly
+from api.bodies import STRICT_BODY
 from api.dependencies import ServicesController
 from api.http import (
     ETAG,
     REPLAYED,
     IdempotencyKey,
     IfMatch,
+    body_of,
     caller_view,
     expected_version,
     game_of,
@@ -129,7 +130,7 @@ class PlayController(ServicesController):
         `If-Match` still asks for the very version."""
         games, served = self.services.games, self.services.served
         game = game_of(served, games, game_id)
-        body: Any = strictly(data, game.wire.action_request)
+        body: Any = body_of(served, game, data, lambda api: api.wire.action_request, "an action")
         seat = seat_of(caller_of(games, game_id, request))
         precondition = expected_version(if_match)
         expected = body.expected_version

@@ -62,6 +62,17 @@ class PreconditionFailedError(Exception):
         self.actual = conflict.actual
 
 
+class AnotherGamesBodyError(Exception):
+    """A body that is well formed for another game this server plays, sent to a game of this
+    one (a Dodge City action to a BANG! game): the request is valid, the game it names is not
+    one it applies to."""
+
+    def __init__(self, game: str, other: str, what: str) -> None:
+        super().__init__(
+            f"this game is played by the ruleset {game!r}; the body is {what} of {other!r}"
+        )
+
+
 class IdempotentCreationError(Exception):
     def __init__(self, game_id: UUID) -> None:
         super().__init__(
@@ -140,6 +151,12 @@ def on_key_reused(
     return _respond(request, problem(409, "idempotency-key-reused", str(error)))
 
 
+def on_another_games_body(
+    request: Request[Any, Any, Any], error: AnotherGamesBodyError
+) -> Response[Problem]:
+    return _respond(request, problem(409, "wrong-ruleset", str(error)))
+
+
 def on_idempotent_creation(
     request: Request[Any, Any, Any], error: IdempotentCreationError
 ) -> Response[Problem]:
@@ -199,6 +216,7 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     IdempotencyKeyReusedError: on_key_reused,
     IdempotencyKeyMismatchError: on_key_reused,
     IdempotentCreationError: on_idempotent_creation,
+    AnotherGamesBodyError: on_another_games_body,
     StoreUnavailableError: on_store_unavailable,
     # Failures of the database after it was opened (gone, locked, dropped, refused): the event
     # store's own errors and the drivers' (the read models use the drivers directly). Version
