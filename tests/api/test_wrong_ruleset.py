@@ -47,7 +47,8 @@ def test_given_a_bang_game_when_a_dodge_city_seat_body_is_sent_then_it_is_409_wr
     answer = client.post(f"/games/{game_id}/players", json={"name": "Ann", "colour": "red"})
     assert answer.status_code == 409
     assert answer.json()["type"] == WRONG_RULESET
-    assert "'bang'" in answer.json()["detail"] and "'dodgecity'" in answer.json()["detail"]
+    assert "'bang'" in answer.json()["detail"]
+    assert "'dodgecity'" in answer.json()["detail"]
     assert client.get(f"/games/{game_id}").json()["version"] == before
 
 
