@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from litestar import Controller
 
-if TYPE_CHECKING:  # the controllers import this module, and one of them defines GameWakeups
+if TYPE_CHECKING:  # the controllers import this module
     from api.idempotency import CreatedGames
-    from api.stream import GameWakeups
+    from api.stream_slots import StreamSlots
+    from api.watchers import GameWatchers
     from api.wire import ServedGames
     from engine.application import GameService
 
@@ -29,21 +30,23 @@ class Services:
     """A plain class, not a dataclass: litestar hands an injected dataclass to msgspec, which
     would read its fields and convert every one of them at every request."""
 
-    __slots__ = ("created", "games", "served", "stream_idle_seconds", "wakeups")
+    __slots__ = ("created", "games", "served", "stream_idle_seconds", "stream_slots", "watchers")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - each is named once, where the app is made
         self,
         games: GameService,
         served: ServedGames,
         created: CreatedGames,
-        wakeups: GameWakeups,
+        watchers: GameWatchers,
         stream_idle_seconds: float,
+        stream_slots: StreamSlots,
     ) -> None:
         self.games = games  # the application service: every command and read of a game
         self.served = served  # the games this app serves, and their wire types
         self.created = created  # the answers to POST /games by idempotency key
-        self.wakeups = wakeups  # wakes a game's live streams when this process changes it
+        self.watchers = watchers  # one per game with live streams: wakes them on its news
         self.stream_idle_seconds = stream_idle_seconds  # how long a quiet stream stays open
+        self.stream_slots = stream_slots  # the live streams each client holds open
 
 
 class ServicesController(Controller):

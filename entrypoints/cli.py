@@ -23,11 +23,14 @@ if TYPE_CHECKING:
 
 from api.settings import (
     CORS_ORIGINS_VARIABLE,
+    DEFAULT_MAX_STREAMS,
+    MAX_STREAMS_VARIABLE,
     MAX_THREADS,
     RATE_LIMIT_VARIABLE,
     THREADS_VARIABLE,
     RateLimit,
     SettingsError,
+    parse_max_streams,
     parse_threads,
 )
 from domain.registry import default_registry
@@ -280,6 +283,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"worker threads per process for the database calls, 1 to {MAX_THREADS} "
         "(default: 1 on SQLite, 2 on PostgreSQL, the fastest measured)",
     )
+    serve.add_argument(
+        "--max-streams",
+        type=_setting(parse_max_streams),
+        metavar="N",
+        help=f"live streams one client (its token, else its address) may hold open at once "
+        f"(default {DEFAULT_MAX_STREAMS})",
+    )
     _add_db(serve)
 
     openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
@@ -519,6 +529,8 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ[RATE_LIMIT_VARIABLE] = str(args.rate_limit)
     if args.threads is not None:
         os.environ[THREADS_VARIABLE] = str(args.threads)
+    if args.max_streams is not None:
+        os.environ[MAX_STREAMS_VARIABLE] = str(args.max_streams)
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
     config = uvicorn.Config(
         "entrypoints.server:app_from_environment",
