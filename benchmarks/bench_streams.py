@@ -15,8 +15,9 @@ of the (shared) machine; its own CPU is printed too.
     .venv/bin/python benchmarks/bench_streams.py [--streams 3000] [--addresses 200] [--seconds 30]
     scripts/with-postgres .venv/bin/python benchmarks/bench_streams.py --postgres
 
-``--server-python PATH`` starts the server with another checkout's interpreter (its project is
-the folder holding its ``.venv``), to compare the same run against older code.
+``--server-python PATH`` starts the server with another checkout's ``dodgecity`` command (the one
+next to that interpreter, run in the folder holding its ``.venv``), to compare the same run
+against older code.
 """
 
 from __future__ import annotations
@@ -67,9 +68,18 @@ def cpu_seconds(pid: int) -> float:
 @contextmanager
 def server(database_url: str, python: str) -> Iterator[tuple[str, int]]:
     port = free_port()
-    project = Path(python).resolve().parent.parent.parent if python != sys.executable else None
+    # not resolve(): a venv's python is a symlink to the system's
+    project = Path(python).absolute().parent.parent.parent if python != sys.executable else None
     process = subprocess.Popen(
-        [python, "-m", "entrypoints.cli", "serve", "--port", str(port), "--db", database_url],
+        # The checkout's own command (older checkouts kept the CLI elsewhere).
+        [
+            str(Path(python).parent / "dodgecity"),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            database_url,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         cwd=project,
@@ -90,11 +100,12 @@ def server(database_url: str, python: str) -> Iterator[tuple[str, int]]:
             time.sleep(0.2)
         yield url, process.pid
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
 
 
 class Stream:
@@ -137,6 +148,8 @@ async def run(url: str, pid: int, args: argparse.Namespace) -> None:
     port = int(url.rsplit(":", 1)[1])
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         created = await client.post("/games", json={"ruleset": "dodgecity", "players": 3})
+        if created.status_code == 400:  # a checkout from before games had rulesets
+            created = await client.post("/games", json={"players": 3})
         created.raise_for_status()
         game_id, version = created.json()["game_id"], int(created.json()["version"])
         path = f"/games/{game_id}/stream"
