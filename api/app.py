@@ -57,11 +57,15 @@ from api.routing import before_handling
 from api.rulesets import RulesetsController, installed_game_apis
 from api.settings import ApiSettings
 from api.stale import SERVED_STALE, marking_stale_reads
-from api.stream import GameWakeups, StreamController
+from api.stream import SQLITE_POLL_SECONDS, StreamController
+from api.stream_slots import StreamSlots
 from api.threads import in_worker_thread, use_store_threads
+from api.watchers import GameWatchers
 from api.wire import GameApi, ServedGames
 from engine.application import GameService
 from engine.bot_seats import BotSeats
+from engine.database import Backend
+from engine.notifications import StoredEventsListener
 
 log = logging.getLogger(__name__)
 
@@ -103,14 +107,20 @@ def create_app(
     ``served`` are the games it plays (default: every installed one, ``api/rulesets.py``)."""
     settings = settings or ApiSettings()
     offered = ServedGames(installed_game_apis() if served is None else served)
-    wakeups = GameWakeups()
-    games.on_commit(wakeups.notify)
+    backend = games.database.backend
+    # SQLite's other worker processes cannot announce their commands: a watched game looks now
+    # and then. PostgreSQL's do (a listener, below); in memory nobody else writes.
+    watchers = GameWatchers(
+        games, poll_seconds=SQLITE_POLL_SECONDS if backend is Backend.SQLITE else None
+    )
+    games.on_commit(watchers.notify)
     services = Services(
         games,
         offered,
         CreatedGames(settings.idempotency_secret),
-        wakeups,
+        watchers,
         stream_idle_seconds,
+        StreamSlots(settings.max_streams),
         limits=WorkLimits(settings.game_limit, settings.bot_limit),
         health=HealthCheck(games),
     )
@@ -131,9 +141,21 @@ def create_app(
             await in_worker_thread(bots.resume)
         except Exception:
             log.exception("the running games could not be listed; their bots play after a move")
+        listener = None
+        if backend is Backend.POSTGRESQL:
+            listener = StoredEventsListener(
+                games.database.postgres_conninfo(),
+                games.database.schema,
+                changed=watchers.notify,
+                resynced=watchers.notify_all,
+            )
+            listener.start()
         try:
             yield
         finally:
+            games.off_commit(watchers.notify)
+            if listener is not None:
+                await in_worker_thread(listener.close)
             await in_worker_thread(bots.close)
             services.health.close()
             if close_on_shutdown:

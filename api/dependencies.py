@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from litestar import Controller
 
-if TYPE_CHECKING:  # the controllers import this module, and one of them defines GameWakeups
+if TYPE_CHECKING:  # the controllers import this module
     from api.health import HealthCheck
     from api.idempotency import CreatedGames
     from api.limits import WorkLimits
-    from api.stream import GameWakeups
+    from api.stream_slots import StreamSlots
+    from api.watchers import GameWatchers
     from api.wire import ServedGames
     from engine.application import GameService
 
@@ -38,16 +39,18 @@ class Services:
         "limits",
         "served",
         "stream_idle_seconds",
-        "wakeups",
+        "stream_slots",
+        "watchers",
     )
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - each is named once, where the app is made
         self,
         games: GameService,
         served: ServedGames,
         created: CreatedGames,
-        wakeups: GameWakeups,
+        watchers: GameWatchers,
         stream_idle_seconds: float,
+        stream_slots: StreamSlots,
         *,
         limits: WorkLimits,
         health: HealthCheck,
@@ -55,8 +58,9 @@ class Services:
         self.games = games  # the application service: every command and read of a game
         self.served = served  # the games this app serves, and their wire types
         self.created = created  # the answers to POST /games by idempotency key
-        self.wakeups = wakeups  # wakes a game's live streams when this process changes it
+        self.watchers = watchers  # one per game with live streams: wakes them on its news
         self.stream_idle_seconds = stream_idle_seconds  # how long a quiet stream stays open
+        self.stream_slots = stream_slots  # the live streams each client holds open
         self.limits = limits  # each address's allowance of new games and bot seats
         self.health = health  # answers /health within a second whatever the database does
 

@@ -78,8 +78,11 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
 
 STREAM_SCHEMA = {
     "type": "string",
-    "description": "Server-Sent Events, one per game event: `id` is its version, `event` its type "
-    "and `data` its JSON, as in the `events` of GET /games/{game_id}/events.",
+    "description": "Server-Sent Events (text/event-stream), one message per game event: `id` is "
+    "its version, `event` its `type` and `data` its JSON on one line, each exactly as in the "
+    "`events` of GET /games/{game_id}/events for the same caller. A quiet stream also sends a "
+    "comment line (`: keep-alive`) every 15 seconds, and closes after the game's last event or "
+    "once it has been quiet for the server's idle limit; resume with `Last-Event-ID`.",
 }
 
 

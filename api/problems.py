@@ -64,8 +64,8 @@ class PreconditionFailedError(Exception):
 
 class AnotherGamesBodyError(Exception):
     """A body that is well formed for another game this server plays, sent to a game of this
-    one (a Dodge City action to a BANG! game): the request is valid, the game it names is not
-    one it applies to."""
+    one (one game's action sent to a game of another): the request is valid, the game it names
+    is not one it applies to."""
 
     def __init__(self, game: str, other: str, what: str) -> None:
         super().__init__(

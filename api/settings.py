@@ -1,5 +1,5 @@
-"""The server's settings: CORS origins, the rate limits, the largest request body and the worker
-threads that reach the store.
+"""The server's settings: CORS origins, the rate limits, the largest request body, the worker
+threads that reach the store and the live streams a client may hold open.
 
 Each comes from a ``dodgecity serve`` option or, for uvicorn's worker processes, which start the
 app themselves, from the environment variable the option sets.
@@ -20,7 +20,10 @@ BOT_LIMIT_VARIABLE = "DODGECITY_BOT_LIMIT"
 IDEMPOTENCY_SECRET_VARIABLE = "DODGECITY_IDEMPOTENCY_SECRET"
 OFF = "off"
 THREADS_VARIABLE = "DODGECITY_THREADS"
+MAX_STREAMS_VARIABLE = "DODGECITY_MAX_STREAMS"
 MAX_THREADS = 64
+DEFAULT_MAX_STREAMS = 16  # a client's tabs and bots; api/stream_slots.py
+MAX_MAX_STREAMS = 100_000
 MAX_BODY_BYTES = 64 * 1024  # the largest real request (a game's settings) is under 1 KiB
 
 _PERIODS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
@@ -70,9 +73,9 @@ def parse_optional_limit(text: str) -> RateLimit | None:
 #: Anonymous requests that make the server work for long: each game is stored and listed, each
 #: bot seat plays a whole game on the server's CPU. Per client address, refilled steadily, the
 #: whole allowance usable at once (the burst). A person opens a game every few minutes at most,
-#: and a full BANG! table has 6 bots: these leave normal play, a host trying every setting, or
-#: a classroom behind one address room, while one address can no longer fill the disk and the
-#: CPU (before them, one client created 10,000 games in 28 s).
+#: and the largest table of any game here seats 6 bots: these leave normal play, a host trying
+#: every setting, or a classroom behind one address room, while one address can no longer fill
+#: the disk and the CPU (before them, one client created 10,000 games in 28 s).
 DEFAULT_GAME_LIMIT = RateLimit(requests=30, period=600.0)
 DEFAULT_BOT_LIMIT = RateLimit(requests=60, period=600.0)
 
@@ -90,6 +93,7 @@ class ApiSettings:
     max_body_bytes: int = MAX_BODY_BYTES
     # Worker threads for the blocking store calls; None: chosen by the database (see api/app.py).
     threads: int | None = None
+    max_streams: int = DEFAULT_MAX_STREAMS  # live streams open at once per client
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ApiSettings:
@@ -104,6 +108,7 @@ class ApiSettings:
         games = environ.get(GAME_LIMIT_VARIABLE, "").strip()
         bots = environ.get(BOT_LIMIT_VARIABLE, "").strip()
         secret = environ.get(IDEMPOTENCY_SECRET_VARIABLE, "").strip()
+        streams = environ.get(MAX_STREAMS_VARIABLE, "").strip()
         return cls(
             cors_origins=origins,
             rate_limit=RateLimit.parse(rate) if rate else None,
@@ -111,6 +116,7 @@ class ApiSettings:
             bot_limit=parse_optional_limit(bots) if bots else DEFAULT_BOT_LIMIT,
             idempotency_secret=secret.encode() if secret else None,
             threads=parse_threads(threads) if threads else None,
+            max_streams=parse_max_streams(streams) if streams else DEFAULT_MAX_STREAMS,
         )
 
 
@@ -118,4 +124,15 @@ def parse_threads(text: str) -> int:
     """A worker thread count, 1 to :data:`MAX_THREADS`."""
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_THREADS:
         raise SettingsError(f"threads {text!r} is not a whole number from 1 to {MAX_THREADS}")
+    return int(text)
+
+
+def parse_max_streams(text: str) -> int:
+    """The live streams one client may hold open, 1 to :data:`MAX_MAX_STREAMS`."""
+    if not (text.strip().isascii() and text.strip().isdigit()) or not (
+        1 <= int(text) <= MAX_MAX_STREAMS
+    ):
+        raise SettingsError(
+            f"max streams {text!r} is not a whole number from 1 to {MAX_MAX_STREAMS}"
+        )
     return int(text)

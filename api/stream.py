@@ -6,65 +6,45 @@ connection by sending the last id it saw as ``Last-Event-ID`` (browsers do this 
 ``after`` in the query. The stream closes after the game's last event, or once it has been idle
 for the server's idle limit; clients reconnect with ``Last-Event-ID`` then.
 
-Commands stored by this process wake the streams of their game at once; commands stored by other
-processes (other workers, other hosts on one PostgreSQL database) are found by polling.
+The streams of a game wait on its watcher (``api/watchers.py``), which reads nothing while nothing
+happens: commands stored by this process wake it at once, and so, on PostgreSQL, do those of other
+processes (``engine/notifications.py``); on SQLite, whose other worker processes cannot announce
+theirs, it also looks once every :data:`SQLITE_POLL_SECONDS`. One client holds at most a few
+streams at once (``api/stream_slots.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import time
-from collections import defaultdict
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 from uuid import UUID
 
-import anyio.to_thread
 import msgspec
 from litestar import Request, Response, get
 from litestar.exceptions import ClientException
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import FromPath, HeaderParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
-from api.auth import OPTIONAL_BEARER, caller_of
+from api.auth import OPTIONAL_BEARER, bearer_token, caller_of
 from api.dependencies import ServicesController
+from api.http import After
 from api.problems import problem_responses
-from api.schemas import ZERO_MINIMUM
-from domain.events.base import DomainEvent
+from api.stream_slots import StreamSlot, stream_client
+from api.threads import in_worker_thread
+from api.watchers import GameWatcher
+from domain.registry import topic_of
 from engine.application import GameService, VersionOutOfRangeError
 
-POLL_SECONDS = 1.0  # how soon another process's command shows; this process's is immediate
+SQLITE_POLL_SECONDS = 1.0  # how soon another SQLite worker's command shows; PostgreSQL's at once
 KEEPALIVE_SECONDS = 15.0  # a comment line so proxies do not close a quiet stream
 PAGE = 200
-
-
-class GameWakeups:
-    """Wakes the streams waiting on a game when this process stores a command for it."""
-
-    def __init__(self) -> None:
-        self._waiting: defaultdict[UUID, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]]
-        self._waiting = defaultdict(set)
-
-    def notify(self, game_id: UUID) -> None:
-        """Called from the thread that stored the command."""
-        for loop, event in list(self._waiting.get(game_id, ())):
-            loop.call_soon_threadsafe(event.set)
-
-    async def wait(self, game_id: UUID, seconds: float) -> None:
-        """Until a command for the game is stored here, or ``seconds`` pass."""
-        waiter = (asyncio.get_running_loop(), asyncio.Event())
-        self._waiting[game_id].add(waiter)
-        try:
-            await asyncio.wait_for(waiter[1].wait(), timeout=seconds)
-        except TimeoutError:
-            pass
-        finally:
-            self._waiting[game_id].discard(waiter)
-            if not self._waiting[game_id]:
-                self._waiting.pop(game_id, None)
-
 
 _encoder = msgspec.json.Encoder()
 
@@ -93,68 +73,97 @@ class StreamController(ServicesController):
                 required=False,
             ),
         ] = None,
-        after: Annotated[
-            int | None,
-            QueryParameter(
-                ge=0, schema_extra=ZERO_MINIMUM, le=1_000_000_000, description="as Last-Event-ID"
-            ),
-        ] = None,
+        after: After = 0,
     ) -> ServerSentEvent | Response[None]:
         """New events of the game as they happen (Server-Sent Events), as the caller may see
-        them: `id` is the version, `event` the type, `data` the event's JSON. The stream ends
-        after the game's last event; resumed after it, the answer is 204 No Content."""
-        games, wakeups, stream_idle_seconds = (
-            self.services.games,
-            self.services.wakeups,
-            self.services.stream_idle_seconds,
-        )
+        them: `id` is the version, `event` the event's `type`, `data` the event's JSON, as in
+        `GET …/events`. The stream ends after the game's last event; resumed after it, the
+        answer is 204 No Content. A client may hold a few streams open at once (429 beyond)."""
+        services = self.services
+        games = services.games
         start = _resume_point(last_event_id, after)
-        seat = (await anyio.to_thread.run_sync(caller_of, games, game_id, request)).seat
-        latest, ended = await anyio.to_thread.run_sync(
-            games.read, game_id, lambda game: (game.version, game.is_over)
+        seat = (await in_worker_thread(lambda: caller_of(games, game_id, request))).seat
+        latest, ended = await in_worker_thread(
+            lambda: games.read(game_id, lambda game: (game.version, game.is_over))
         )
         if start > latest:
             raise VersionOutOfRangeError(game_id, start, latest)
         if ended and start == latest:
             # Nothing more can come: 204 tells an EventSource to stop reconnecting.
             return Response(None, status_code=HTTP_204_NO_CONTENT)
-        watch = _Watch(games, wakeups, game_id, seat, stream_idle_seconds)
-        return ServerSentEvent(watch.messages(after=start))
+        client = request.scope.get("client")
+        slot = services.stream_slots.take(
+            stream_client(bearer_token(request), client[0] if client else None)
+        )
+        watcher = services.watchers.join(game_id)
+        lease = _Lease(slot, lambda: services.watchers.leave(watcher))
+        watch = _Watch(games, watcher, seat, services.stream_idle_seconds)
+        messages = watch.messages(after=start, lease=lease)
+        # A stream never iterated (the client left before its first byte) never runs its own
+        # ``finally``: it lets go when it is collected instead.
+        weakref.finalize(messages, lease.end)
+        return ServerSentEvent(messages)
 
 
-def _resume_point(last_event_id: str | None, after: int | None) -> int:
+def _resume_point(last_event_id: str | None, after: int) -> int:
     if last_event_id is None or not last_event_id.strip():
-        return after or 0
+        return after
     if not last_event_id.strip().isdigit():
         raise ClientException(detail="Last-Event-ID must be a version this stream sent")
     return int(last_event_id.strip())
 
 
+class _Lease:
+    """What one open stream holds (its client's slot, its place on the game's watcher), given
+    back once: when the stream ends, or when it is collected without having run."""
+
+    def __init__(self, slot: StreamSlot, leave: Callable[[], None]) -> None:
+        self._slot = slot
+        self._leave: Callable[[], None] | None = leave
+
+    def end(self) -> None:
+        leave, self._leave = self._leave, None
+        if leave is not None:
+            self._slot.release()
+            leave()
+
+
 @dataclass(frozen=True)
 class _Watch:
     games: GameService
-    wakeups: GameWakeups
-    game_id: UUID
+    watcher: GameWatcher
     seat: int | None
     idle_seconds: float
 
-    def page(self, after: int) -> tuple[list[DomainEvent], bool]:
-        """The events after ``after``, and whether the last of them ended the game."""
-        page, _ = self.games.events_page(self.game_id, self.seat, after=after, limit=PAGE)
+    def page(self, after: int) -> tuple[list[Any], bool]:
+        """The events after ``after`` from the store, and whether the last of them ended the
+        game: for a stream the watcher's kept events do not reach back to."""
+        game_id = self.watcher.game_id
+        page, _ = self.games.events_page(game_id, self.seat, after=after, limit=PAGE)
         if not page:
             return page, False
-        latest, over = self.games.read(self.game_id, lambda game: (game.version, game.is_over))
+        latest, over = self.games.read(game_id, lambda game: (game.version, game.is_over))
         return page, over and latest == page[-1].originator_version
 
-    async def messages(self, *, after: int) -> AsyncIterator[ServerSentEventMessage]:
+    async def messages(self, *, after: int, lease: _Lease) -> AsyncIterator[ServerSentEventMessage]:
+        try:
+            async for message in self._messages(after):
+                yield message
+        finally:
+            lease.end()
+
+    async def _messages(self, after: int) -> AsyncIterator[ServerSentEventMessage]:
         position = after
         last_news = last_sent = time.monotonic()
         while True:
-            page, ended = await anyio.to_thread.run_sync(self.page, position)
+            kept = self.watcher.kept_after(position, self.seat)
+            if kept is None:  # further behind than the watcher keeps: read the store
+                kept = await in_worker_thread(functools.partial(self.page, position))
+            page, ended = kept
             for event in page:
                 yield ServerSentEventMessage(
                     id=event.originator_version,
-                    event=type(event).__name__,
+                    event=topic_of(type(event)),  # its `type`, as in GET …/events
                     data=_encoder.encode(event).decode(),
                 )
                 position = event.originator_version
@@ -170,4 +179,8 @@ class _Watch:
             if now - last_sent >= KEEPALIVE_SECONDS:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
                 last_sent = now
-            await self.wakeups.wait(self.game_id, min(POLL_SECONDS, self.idle_seconds))
+            quiet_for = min(
+                KEEPALIVE_SECONDS - (now - last_sent), self.idle_seconds - (now - last_news)
+            )
+            with contextlib.suppress(TimeoutError):  # time for a keep-alive, or to close
+                await asyncio.wait_for(self.watcher.wait_beyond(position), timeout=quiet_for)

@@ -42,6 +42,7 @@ from domain.registry import AnyRules, Registry, default_registry, topic_of
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
 from engine.kit import GameKit, kit_for
+from engine.notifications import install_trigger
 from engine.players import BotSeat, bot_name
 from engine.records import (
     GENESIS,
@@ -625,6 +626,15 @@ class GameService(Application[UUID]):
         for listener in self._listeners:
             listener(game_id)
 
+    def events_after(self, game_id: UUID, after: int) -> tuple[list[DomainEvent], int, bool]:
+        """Every stored event after version ``after``, as stored, the game's latest version and
+        whether it has ended: for a caller that shows the same events to many viewers, each
+        through the ruleset's ``event_view`` (live streams). Nothing newer: no events read."""
+        latest, ended = self.read(game_id, lambda game: (game.version, game.is_over))
+        if latest <= after:
+            return [], latest, ended
+        return [r.event() for r in self._select(game_id, after=after, upto=latest)], latest, ended
+
     # -- loading --------------------------------------------------------------------------
 
     def _load(self, game_id: UUID, *, stale_ok: bool = False) -> _Loaded:
@@ -892,6 +902,8 @@ def _creating_tables(database: Database) -> Iterator[None]:
                     )
                 )
             yield
+            # Other processes' commands wake this one's live streams (engine/notifications.py).
+            install_trigger(connection, database.schema, f"{GameService.name.lower()}_events")
         finally:
             connection.execute("SELECT pg_advisory_unlock(%s)", (_TABLES_LOCK,))
 

@@ -27,14 +27,17 @@ from api.settings import (
     CORS_ORIGINS_VARIABLE,
     DEFAULT_BOT_LIMIT,
     DEFAULT_GAME_LIMIT,
+    DEFAULT_MAX_STREAMS,
     GAME_LIMIT_VARIABLE,
     IDEMPOTENCY_SECRET_VARIABLE,
+    MAX_STREAMS_VARIABLE,
     MAX_THREADS,
     OFF,
     RATE_LIMIT_VARIABLE,
     THREADS_VARIABLE,
     RateLimit,
     SettingsError,
+    parse_max_streams,
     parse_optional_limit,
     parse_threads,
 )
@@ -304,6 +307,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"worker threads per process for the database calls, 1 to {MAX_THREADS} "
         "(default: 1 on SQLite, 2 on PostgreSQL, the fastest measured)",
     )
+    serve.add_argument(
+        "--max-streams",
+        type=_setting(parse_max_streams),
+        metavar="N",
+        help=f"live streams one client (its token, else its address) may hold open at once "
+        f"(default {DEFAULT_MAX_STREAMS})",
+    )
     _add_db(serve)
 
     openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
@@ -556,6 +566,8 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ.setdefault(IDEMPOTENCY_SECRET_VARIABLE, secrets.token_hex(32))
     if args.threads is not None:
         os.environ[THREADS_VARIABLE] = str(args.threads)
+    if args.max_streams is not None:
+        os.environ[MAX_STREAMS_VARIABLE] = str(args.max_streams)
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
     config = uvicorn.Config(
         "entrypoints.server:app_from_environment",

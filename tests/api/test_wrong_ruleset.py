@@ -58,7 +58,9 @@ def test_given_a_bang_game_when_a_body_of_no_game_is_sent_then_it_stays_400(clie
     assert answer.status_code == 400
 
 
-def test_given_a_started_bang_game_when_a_seat_sends_a_dodge_city_action_then_it_is_409_wrong_ruleset_and_nothing_is_recorded(client: Client) -> None:
+def test_given_a_started_bang_game_when_a_seat_sends_a_dodge_city_action_then_it_is_409_wrong_ruleset_and_nothing_is_recorded(
+    client: Client,
+) -> None:
     game_id, host = _open(client, "bang", 3)
     tokens = [_seat(client, game_id, {"name": name}) for name in ("Ann", "Bob", "Cy")]
     assert client.post(f"/games/{game_id}/start", headers={"Authorization": f"Bearer {host}"}).status_code == 200

@@ -5,8 +5,8 @@
 
 import { capital, plural } from "../text.js";
 
-// Every event tag of the game (domain/events/bang): the stream names each event by its class,
-// which is the tag without its dot ("bang.CardPlayed" is sent as "BangCardPlayed").
+// Every event tag of the game (domain/events/bang): the stream names each event by its tag, the
+// `type` of its data ("bang.CardPlayed"), as GET …/events does.
 export const EVENT_TAGS = [
   "bang.GameOpened", "bang.SeatTaken", "bang.GameStarted", "bang.RoleDealt", "bang.CharacterDealt",
   "bang.PileShuffled", "bang.CardsDrawn", "bang.TurnBegan", "bang.PhaseBegan", "bang.TurnEnded",
@@ -19,7 +19,7 @@ export const EVENT_TAGS = [
   "bang.PlayerEliminated", "bang.GameEnded",
 ];
 
-export const EVENT_TYPES = EVENT_TAGS.map((tag) => `Bang${tag.slice("bang.".length)}`);
+export const EVENT_TYPES = EVENT_TAGS;
 
 export const PHASES = {
   checks: "start-of-turn checks",
