@@ -38,6 +38,9 @@ ALLOWED = [
     r"Dodge City Engine",  # the product's name, the title of its API
     r'realm="dodgecity"',  # the API's authentication realm, which clients may check
     r"https://dodgecity\.invalid/",  # the problem types' base: clients match on them
+    # PostgreSQL's trigger, function and channels announcing stored events, named like the event
+    # store's tables (a database keeps them between versions)
+    r"dodgecity_(notify_stored|stored_)",
 ]
 
 
