@@ -57,6 +57,17 @@ from engine.records import CorruptRecordError
 from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.simulation import Summary, simulate
 from engine.transfer import RecordRejectedError, export_record, read_record
+from entrypoints.connections import (
+    BODY_TIMEOUT_VARIABLE,
+    HEAD_TIMEOUT_VARIABLE,
+    KEEP_ALIVE_VARIABLE,
+    PER_CLIENT_VARIABLE,
+    TOTAL_VARIABLE,
+    ConnectionLimits,
+    descriptor_limit,
+    parse_connections,
+    parse_seconds,
+)
 
 T = TypeVar("T")
 
@@ -314,6 +325,42 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"live streams one client (its token, else its address) may hold open at once "
         f"(default {DEFAULT_MAX_STREAMS})",
     )
+    defaults = ConnectionLimits()
+    serve.add_argument(
+        "--head-timeout",
+        type=_setting(parse_seconds),
+        metavar="SECONDS",
+        help="close a connection whose request head is not complete this long after it opened "
+        f"or began (default {defaults.head_timeout:g})",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=_setting(parse_seconds),
+        metavar="SECONDS",
+        help="close a connection whose request body stalls this long between two chunks "
+        f"(default {defaults.body_timeout:g})",
+    )
+    serve.add_argument(
+        "--keep-alive-timeout",
+        type=_setting(parse_seconds),
+        metavar="SECONDS",
+        help=f"close a connection idle this long between requests (default "
+        f"{defaults.keep_alive_timeout:g})",
+    )
+    serve.add_argument(
+        "--max-connections-per-client",
+        type=_setting(parse_connections),
+        metavar="N",
+        help="open connections per client address and worker; more are closed at once "
+        f"(default {defaults.per_client})",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=_setting(parse_connections),
+        metavar="N",
+        help="open connections per worker in all; more are closed at once (default, and at "
+        "most: the file-descriptor limit less a quarter of it, at least 128, kept for the rest)",
+    )
     _add_db(serve)
 
     openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
@@ -546,6 +593,8 @@ def _setting(parse: Callable[[str], T]) -> Callable[[str], T]:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from entrypoints.connection_guard import guarded_config
+
     database = resolve(args.db)
     # Open it once here, so a bad database fails now with a message rather than in each worker.
     GameService(database).close()
@@ -568,9 +617,25 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ[THREADS_VARIABLE] = str(args.threads)
     if args.max_streams is not None:
         os.environ[MAX_STREAMS_VARIABLE] = str(args.max_streams)
+    for variable, value in (
+        (HEAD_TIMEOUT_VARIABLE, args.head_timeout),
+        (BODY_TIMEOUT_VARIABLE, args.body_timeout),
+        (KEEP_ALIVE_VARIABLE, args.keep_alive_timeout),
+        (PER_CLIENT_VARIABLE, args.max_connections_per_client),
+        (TOTAL_VARIABLE, args.max_connections),
+    ):
+        if value is not None:
+            os.environ[variable] = repr(value)
+    try:
+        limits = ConnectionLimits.from_environment()
+    except SettingsError as error:  # a variable set by hand, not through an option
+        print(f"dodgecity serve: {error}", file=sys.stderr)
+        return 2
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
-    config = uvicorn.Config(
+    print(limits.describe(descriptor_limit()), file=sys.stderr)
+    config = guarded_config(
         "entrypoints.server:app_from_environment",
+        limits,
         factory=True,
         host=args.host,
         port=args.port,
