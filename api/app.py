@@ -70,7 +70,6 @@ from engine.notifications import StoredEventsListener
 log = logging.getLogger(__name__)
 
 API_VERSION = "0.3.0"
-STREAM_IDLE_SECONDS = 300.0
 DOCS_ASSETS = "/schema/assets"
 
 
@@ -99,12 +98,13 @@ def create_app(
     *,
     settings: ApiSettings | None = None,
     close_on_shutdown: bool = False,
-    stream_idle_seconds: float = STREAM_IDLE_SECONDS,
+    stream_idle_seconds: float | None = None,
     served: Iterable[GameApi] | None = None,
 ) -> Litestar:
     """The API serving ``games``; with ``close_on_shutdown`` the app closes it when it stops.
 
-    ``served`` are the games it plays (default: every installed one, ``api/rulesets.py``)."""
+    ``served`` are the games it plays (default: every installed one, ``api/rulesets.py``);
+    ``stream_idle_seconds`` overrides the settings' (tests use streams that close at once)."""
     settings = settings or ApiSettings()
     offered = ServedGames(installed_game_apis() if served is None else served)
     backend = games.database.backend
@@ -119,7 +119,7 @@ def create_app(
         offered,
         CreatedGames(settings.idempotency_secret),
         watchers,
-        stream_idle_seconds,
+        settings.stream_idle_seconds if stream_idle_seconds is None else stream_idle_seconds,
         StreamSlots(settings.max_streams),
         limits=WorkLimits(settings.game_limit, settings.bot_limit),
         health=HealthCheck(games),

@@ -68,7 +68,7 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     for header in _response_headers(document):
         header.setdefault("schema", {"type": "string"})
     stream = document["paths"]["/games/{game_id}/stream"]["get"]["responses"]
-    stream["200"]["content"]["text/event-stream"]["schema"] = STREAM_SCHEMA
+    stream["200"]["content"]["text/event-stream"]["schema"] = _stream_schema(document)
     stream["204"] = {
         "description": "The game has ended and the stream was resumed after its last event: "
         "nothing more will come."
@@ -76,14 +76,40 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     add_links(document)
 
 
-STREAM_SCHEMA = {
-    "type": "string",
-    "description": "Server-Sent Events (text/event-stream), one message per game event: `id` is "
-    "its version, `event` its `type` and `data` its JSON on one line, each exactly as in the "
+STREAM_DESCRIPTION = (
+    "Server-Sent Events (text/event-stream). This schema is one message: one per game event, "
+    "`id` its version, `event` its `type` and `data` its JSON on one line, exactly as in the "
     "`events` of GET /games/{game_id}/events for the same caller. A quiet stream also sends a "
     "comment line (`: keep-alive`) every 15 seconds, and closes after the game's last event or "
-    "once it has been quiet for the server's idle limit; resume with `Last-Event-ID`.",
-}
+    "once it has been quiet for the server's idle limit; resume with `Last-Event-ID`."
+)
+
+
+def _stream_schema(document: dict[str, Any]) -> dict[str, Any]:
+    """One message of the stream: its fields, and ``data`` as the JSON of any event the events
+    pages hold (the same types, for every game served)."""
+    pages = document["paths"]["/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
+    page_schema = pages["application/json"]["schema"]
+    schemas = document["components"]["schemas"]
+    events: list[dict[str, Any]] = []
+    for page in page_schema.get("oneOf", page_schema.get("anyOf", [page_schema])):
+        items = schemas[page["$ref"].rpartition("/")[2]]["properties"]["events"]["items"]
+        events.extend(items.get("oneOf", items.get("anyOf", [items])))
+    return {
+        "type": "object",
+        "description": STREAM_DESCRIPTION,
+        "required": ["id", "event", "data"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^[0-9]+$", "description": "the event's version"},
+            "event": {"type": "string", "description": "the event's `type`"},
+            "data": {
+                "type": "string",
+                "description": "the event, as JSON",
+                "contentMediaType": "application/json",
+                "contentSchema": {"anyOf": events},
+            },
+        },
+    }
 
 
 def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ app themselves, from the environment variable the option sets.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Mapping
@@ -21,6 +22,11 @@ IDEMPOTENCY_SECRET_VARIABLE = "DODGECITY_IDEMPOTENCY_SECRET"
 OFF = "off"
 THREADS_VARIABLE = "DODGECITY_THREADS"
 MAX_STREAMS_VARIABLE = "DODGECITY_MAX_STREAMS"
+STREAM_IDLE_VARIABLE = "DODGECITY_STREAM_IDLE_SECONDS"
+#: How long a live stream with no news stays open (it sends a comment every 15 s meanwhile);
+#: a client reconnects with Last-Event-ID after it closes.
+DEFAULT_STREAM_IDLE_SECONDS = 300.0
+MAX_STREAM_IDLE_SECONDS = 24 * 3600.0
 MAX_THREADS = 64
 DEFAULT_MAX_STREAMS = 16  # a client's tabs and bots; api/stream_slots.py
 MAX_MAX_STREAMS = 100_000
@@ -94,6 +100,7 @@ class ApiSettings:
     # Worker threads for the blocking store calls; None: chosen by the database (see api/app.py).
     threads: int | None = None
     max_streams: int = DEFAULT_MAX_STREAMS  # live streams open at once per client
+    stream_idle_seconds: float = DEFAULT_STREAM_IDLE_SECONDS  # a quiet stream closes after it
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ApiSettings:
@@ -109,6 +116,7 @@ class ApiSettings:
         bots = environ.get(BOT_LIMIT_VARIABLE, "").strip()
         secret = environ.get(IDEMPOTENCY_SECRET_VARIABLE, "").strip()
         streams = environ.get(MAX_STREAMS_VARIABLE, "").strip()
+        idle = environ.get(STREAM_IDLE_VARIABLE, "").strip()
         return cls(
             cors_origins=origins,
             rate_limit=RateLimit.parse(rate) if rate else None,
@@ -117,6 +125,7 @@ class ApiSettings:
             idempotency_secret=secret.encode() if secret else None,
             threads=parse_threads(threads) if threads else None,
             max_streams=parse_max_streams(streams) if streams else DEFAULT_MAX_STREAMS,
+            stream_idle_seconds=parse_stream_idle(idle) if idle else DEFAULT_STREAM_IDLE_SECONDS,
         )
 
 
@@ -125,6 +134,20 @@ def parse_threads(text: str) -> int:
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_THREADS:
         raise SettingsError(f"threads {text!r} is not a whole number from 1 to {MAX_THREADS}")
     return int(text)
+
+
+def parse_stream_idle(text: str) -> float:
+    """Seconds a quiet live stream stays open: more than 0, at most a day."""
+    try:
+        seconds = float(text) if text.strip().isascii() else math.nan
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_STREAM_IDLE_SECONDS:  # NaN fails both comparisons
+        raise SettingsError(
+            f"stream idle time {text!r} is not a number of seconds above 0 and at most "
+            f"{MAX_STREAM_IDLE_SECONDS:g}"
+        )
+    return seconds
 
 
 def parse_max_streams(text: str) -> int:

@@ -28,17 +28,20 @@ from api.settings import (
     DEFAULT_BOT_LIMIT,
     DEFAULT_GAME_LIMIT,
     DEFAULT_MAX_STREAMS,
+    DEFAULT_STREAM_IDLE_SECONDS,
     GAME_LIMIT_VARIABLE,
     IDEMPOTENCY_SECRET_VARIABLE,
     MAX_STREAMS_VARIABLE,
     MAX_THREADS,
     OFF,
     RATE_LIMIT_VARIABLE,
+    STREAM_IDLE_VARIABLE,
     THREADS_VARIABLE,
     RateLimit,
     SettingsError,
     parse_max_streams,
     parse_optional_limit,
+    parse_stream_idle,
     parse_threads,
 )
 from domain.registry import default_registry
@@ -317,6 +320,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"worker threads per process for the database calls, 1 to {MAX_THREADS} "
         "(default: 1 on SQLite, 2 on PostgreSQL, the fastest measured)",
+    )
+    serve.add_argument(
+        "--stream-idle",
+        type=_setting(parse_stream_idle),
+        metavar="SECONDS",
+        help="close a live stream with no news for this long; clients reconnect with "
+        f"Last-Event-ID (default {DEFAULT_STREAM_IDLE_SECONDS:g})",
     )
     serve.add_argument(
         "--max-streams",
@@ -617,6 +627,8 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ[THREADS_VARIABLE] = str(args.threads)
     if args.max_streams is not None:
         os.environ[MAX_STREAMS_VARIABLE] = str(args.max_streams)
+    if args.stream_idle is not None:
+        os.environ[STREAM_IDLE_VARIABLE] = repr(args.stream_idle)
     for variable, value in (
         (HEAD_TIMEOUT_VARIABLE, args.head_timeout),
         (BODY_TIMEOUT_VARIABLE, args.body_timeout),

@@ -58,7 +58,9 @@ def test_given_the_installed_games_then_bang_is_offered_with_its_seats_bots_and_
     assert [row["players"] for row in material["roles"]] == [3, 4, 5, 6, 7]
 
 
-def test_given_a_new_bang_game_with_too_many_seats_then_it_is_a_400_and_a_seat_with_a_colour_is_dodge_citys_body_so_409(client: Client) -> None:
+def test_given_a_new_bang_game_with_too_many_seats_then_it_is_a_400_and_a_seat_with_a_colour_is_dodge_citys_body_so_409(
+    client: Client,
+) -> None:
     assert client.post("/games", json={"ruleset": "bang", "players": 8}).status_code == 400
     created = client.post("/games", json={"ruleset": "bang", "players": 3, "seed": "x"}).json()
     colour = client.post(f"/games/{created['game_id']}/players", json={"name": "Ann", "colour": "red"})
