@@ -60,7 +60,11 @@ def install_trigger(connection: psycopg.Connection[Any], schema: str, table: str
     ).fetchone()
     if row is None or not row[0] or row[1]:
         return  # no such table (the store was not created here), or done before
-    namespace = psycopg.sql.SQL("{}.").format(psycopg.sql.Identifier(schema)) if schema else ""
+    # An empty composable, not "": psycopg would write a Python string as the literal ''.
+    no_namespace = psycopg.sql.SQL("")
+    namespace = (
+        psycopg.sql.SQL("{}.").format(psycopg.sql.Identifier(schema)) if schema else no_namespace
+    )
     function = psycopg.sql.SQL("{}{}").format(namespace, psycopg.sql.Identifier(_FUNCTION))
     target = psycopg.sql.SQL("{}{}").format(namespace, psycopg.sql.Identifier(table))
     with connection.transaction():

@@ -1,0 +1,72 @@
+"""PostgreSQL stopped under a running server, as a crash or a pulled cable would: requests are
+answered 503 with ``Retry-After`` instead of hanging, ``/health`` says "degraded", a game this
+process has loaded is still served as last seen, and once the server is back everything works
+again with nothing lost or doubled.
+
+The server is a cluster of the test's own (``tests/postgres_cluster.py``): stopping the shared one
+would fail every other test."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+
+import pytest
+from api.app import create_app
+from engine.application import GameService
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from tests.postgres_cluster import Cluster, server_programs, throwaway_cluster
+
+#: No request may take longer: a database that does not answer must never hang a client.
+CLIENT_TIMEOUT_SECONDS = 10.0
+
+
+@pytest.fixture
+def cluster() -> Iterator[Cluster]:
+    if server_programs() is None:
+        if os.environ.get("DODGECITY_REQUIRE_POSTGRES"):
+            pytest.fail("CI requires PostgreSQL, but its server programs are not installed")
+        pytest.skip("PostgreSQL's server programs are not installed")
+    with throwaway_cluster() as own:
+        yield own
+
+
+def _wait_healthy(client: TestClient[Litestar]) -> None:
+    for _ in range(100):
+        if client.get("/health").json()["status"] == "ok":
+            return
+        time.sleep(0.1)
+    raise AssertionError("the server did not find its database again")
+
+
+def test_given_postgresql_stopped_then_requests_get_503_health_is_degraded_cached_games_are_served_and_all_recovers(cluster: Cluster) -> None:
+    games = GameService(cluster.url)
+    with TestClient(create_app(games, close_on_shutdown=True), timeout=CLIENT_TIMEOUT_SECONDS) as client:
+        created = client.post("/games", json={"players": 3, "seed": "outage"}).json()
+        game = f"/games/{created['game_id']}"
+        assert client.post(f"{game}/players", json={"name": "Ann"}).status_code == 201
+        assert client.get(game).status_code == 200  # loaded: this process has it cached
+        cluster.stop()
+        try:
+            refused = client.post("/games", json={"players": 2})
+            assert refused.status_code == 503, refused.text
+            assert "retry-after" in refused.headers
+            assert refused.json()["type"].endswith("/store-unavailable")
+            health = client.get("/health")
+            assert health.status_code == 200
+            assert health.json()["status"] == "degraded"
+            seen = client.get(game)
+            assert seen.status_code == 200
+            assert seen.headers["served-stale"] == "true"
+            assert [player["name"] for player in seen.json()["players"]] == ["Ann"]
+            assert client.post(f"{game}/players", json={"name": "Ben"}).status_code == 503
+        finally:
+            cluster.start()
+        _wait_healthy(client)
+        assert client.post(f"{game}/players", json={"name": "Ben"}).json()["seat"] == 1
+        fresh = client.get(game)
+        assert "served-stale" not in fresh.headers
+        assert [player["name"] for player in fresh.json()["players"]] == ["Ann", "Ben"]
