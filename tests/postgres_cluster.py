@@ -13,7 +13,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 
@@ -51,7 +51,17 @@ class Cluster:
 
     def start(self) -> None:
         options = f"-h 127.0.0.1 -p {self.port} -k {self._folder} -c fsync=off"
-        self._run(str(self._bindir / "pg_ctl"), "-D", str(self._folder / "data"), "-l", str(self._folder / "server.log"), "-w", "-o", options, "start")
+        self._run(
+            str(self._bindir / "pg_ctl"),
+            "-D",
+            str(self._folder / "data"),
+            "-l",
+            str(self._folder / "server.log"),
+            "-w",
+            "-o",
+            options,
+            "start",
+        )
 
     def stop(self) -> None:
         """As a crash or a pulled cable would: at once, every connection dropped."""
@@ -70,8 +80,6 @@ def throwaway_cluster() -> Iterator[Cluster]:
         cluster.create()
         yield cluster
     finally:
-        try:
+        with suppress(subprocess.CalledProcessError):  # already stopped
             cluster.stop()
-        except subprocess.CalledProcessError:
-            pass  # already stopped
         shutil.rmtree(folder, ignore_errors=True)

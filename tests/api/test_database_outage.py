@@ -42,7 +42,9 @@ def _wait_healthy(client: TestClient[Litestar]) -> None:
     raise AssertionError("the server did not find its database again")
 
 
-def test_given_postgresql_stopped_then_requests_get_503_health_is_degraded_cached_games_are_served_and_all_recovers(cluster: Cluster) -> None:
+def test_given_postgresql_stopped_then_requests_get_503_health_is_degraded_cached_games_are_served_and_all_recovers(
+    cluster: Cluster,
+) -> None:
     games = GameService(cluster.url)
     with TestClient(create_app(games, close_on_shutdown=True), timeout=CLIENT_TIMEOUT_SECONDS) as client:
         created = client.post("/games", json={"players": 3, "seed": "outage"}).json()
