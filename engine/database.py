@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from engine.postgres_events import FACTORY_TOPIC as POSTGRES_FACTORY_TOPIC
 from engine.sqlite_events import (
     DEFAULT_SYNCHRONOUS,
     FACTORY_TOPIC,
@@ -68,7 +69,7 @@ class Database:
                 SYNCHRONOUS: self.sqlite_synchronous,
             }
         env = {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": POSTGRES_FACTORY_TOPIC,
             "POSTGRES_DBNAME": self.dbname,
             "POSTGRES_HOST": self.host,
             "POSTGRES_PORT": str(self.port),

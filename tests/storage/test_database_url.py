@@ -29,7 +29,7 @@ def test_given_sqlite_url_then_relative_or_absolute_file(url: str, path: str) ->
 def test_given_postgresql_url_then_every_part_reaches_the_store_settings() -> None:
     database = parse("postgresql://alice:s%40cret@db.example:6543/dodge?schema=league")
     env = database.event_store_env()
-    assert env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    assert env["PERSISTENCE_MODULE"] == "engine.postgres_events:PromptPostgresFactory"
     assert (env["POSTGRES_HOST"], env["POSTGRES_PORT"], env["POSTGRES_DBNAME"]) == ("db.example", "6543", "dodge")
     assert (env["POSTGRES_USER"], env["POSTGRES_PASSWORD"], env["POSTGRES_SCHEMA"]) == ("alice", "s@cret", "league")
     assert "s@cret" not in database.describe()
