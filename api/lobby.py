@@ -124,7 +124,15 @@ class LobbyController(ServicesController):
             if earlier is not None:
                 return _created(earlier, replayed=True)
             raise IdempotentCreationError(exists.game_id) from None
-        answer = CreatedGame(game_id=game_id, ruleset=game.name, version=1, host_token=host_token)
+        fairness = games.fairness(game_id)
+        answer = CreatedGame(
+            game_id=game_id,
+            ruleset=game.name,
+            version=1,
+            host_token=host_token,
+            seed_commitment=fairness.commitment or "",
+            seed_chosen=bool(fairness.chosen),
+        )
         if idempotency_key is not None:
             created.put(idempotency_key, key_print, answer)
         return _created(answer, replayed=False)
@@ -223,7 +231,8 @@ class LobbyController(ServicesController):
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)
         view = games.view(game_id, None)
-        return viewed(game_view(game_of(served, games, game_id), view), view.version)
+        fairness = games.fairness(game_id)
+        return viewed(game_view(game_of(served, games, game_id), view, fairness), view.version)
 
 
 def _bot_seat(game: GameApi, bot: Any) -> BotSeat:

@@ -65,6 +65,24 @@ DEFAULT_RULESET = "dodgecity"
 MAX_SEATS = max(rules.max_seats for rules in default_registry().rulesets())
 
 
+def _commitment(text: str) -> str:
+    """A seed commitment as games publish it: 64 hex digits (engine/fairness.py)."""
+    hexed = text.strip().lower()
+    if len(hexed) != 64 or any(digit not in "0123456789abcdef" for digit in hexed):
+        raise argparse.ArgumentTypeError("must be 64 hex digits (a SHA-256 as games publish it)")
+    return hexed
+
+
+def _add_commitment(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--commitment",
+        type=_commitment,
+        metavar="HEX",
+        help="the seed commitment you were shown when the game was created: the game must be "
+        "the one it commits to",
+    )
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -213,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     imports = commands.add_parser("import", help="check a game record and store it")
     imports.add_argument("file", type=Path)
+    _add_commitment(imports)
     _add_db(imports)
 
     check = commands.add_parser(
@@ -221,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     target = check.add_mutually_exclusive_group(required=True)
     target.add_argument("game_id", nargs="?", type=_game_id)
     target.add_argument("--all", action="store_true", help="every stored game")
+    _add_commitment(check)
     _add_db(check)
 
     games = commands.add_parser("games", help="list stored games (newest first)")
@@ -435,7 +455,7 @@ def _import(args: argparse.Namespace) -> int:
         data = args.file.read_bytes()
     except OSError as error:
         raise CommandError(f"cannot read {args.file}: {error.strerror}") from None
-    game_id, records = read_record(data)
+    game_id, records = read_record(data, commitment=args.commitment)
     app = _open(args.db, must_exist=False)
     try:
         app.insert_records(game_id, records)
@@ -446,11 +466,13 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _verify(app: GameService, args: argparse.Namespace) -> int:
+    if args.all and args.commitment is not None:
+        raise CommandError("a commitment is one game's: give a game id with --commitment")
     game_ids = app.game_ids() if args.all else [args.game_id]
     failures = 0
     for game_id in game_ids:
         try:
-            verdict = verify(game_id, app.records(game_id))
+            verdict = verify(game_id, app.records(game_id), commitment=args.commitment)
         except CorruptRecordError as error:
             print(f"{game_id}: FAILED: {error}")
             failures += 1
