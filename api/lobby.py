@@ -26,6 +26,7 @@ from api.http import (
     viewed,
 )
 from api.idempotency import fingerprint
+from api.names import check_name
 from api.problems import IdempotentCreationError, problem_responses
 from api.read_models import Limit, Offset
 from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
@@ -99,6 +100,8 @@ class LobbyController(ServicesController):
         games, served, created = self.services.games, self.services.served, self.services.created
         game = named_game(served, data)
         body: Any = strictly(data, game.new_game)
+        for index, bot in enumerate(body.bots):
+            check_name(bot.name, f"$.bots[{index}].name")
         key_print = fingerprint(body)
         if idempotency_key is not None:
             earlier = created.get(idempotency_key, key_print)
@@ -159,6 +162,7 @@ class LobbyController(ServicesController):
         games, served = self.services.games, self.services.served
         game = game_of(served, games, game_id)
         body: Any = strictly(data, game.new_player)
+        check_name(body.name, "$.name")
         token = new_token()
         seat = games.join(
             game_id,
@@ -198,6 +202,7 @@ class LobbyController(ServicesController):
         require_host(caller_of(games, game_id, request))
         game = game_of(served, games, game_id)
         wanted: Any = strictly(data or {}, game.new_bot)
+        check_name(wanted.name, "$.name")
         seat = games.add_bot(game_id, _bot_seat(game, wanted))
         version, name = games.read(
             game_id, lambda played: (played.version, played.seats()[seat].name)
