@@ -46,6 +46,7 @@ from engine.records import CorruptRecordError
 from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.simulation import Summary, simulate
 from engine.transfer import RecordRejectedError, export_record, read_record
+from entrypoints.terminal import escaped, json_escaped
 
 T = TypeVar("T")
 
@@ -429,13 +430,13 @@ def _replay(app: GameService, args: argparse.Namespace) -> int:
         events = events[: args.to]
     kit = kit_for(app.ruleset_of(args.game_id))
     for line in kit.tell(events, args.seat, reveal_all=ended and not args.as_played):
-        print(line)
+        print(escaped(line))
     return 0
 
 
 def _state(app: GameService, args: argparse.Namespace) -> int:
     view = app.view(args.game_id, args.seat, args.version, as_played=args.as_played)
-    print(msgspec.json.format(msgspec.json.encode(view), indent=2).decode())
+    print(json_escaped(msgspec.json.format(msgspec.json.encode(view), indent=2).decode()))
     return 0
 
 
@@ -474,7 +475,7 @@ def _verify(app: GameService, args: argparse.Namespace) -> int:
         try:
             verdict = verify(game_id, app.records(game_id), commitment=args.commitment)
         except CorruptRecordError as error:
-            print(f"{game_id}: FAILED: {error}")
+            print(escaped(f"{game_id}: FAILED: {error}"))
             failures += 1
             continue
         seen = app.projections.game(game_id)
@@ -486,7 +487,8 @@ def _verify(app: GameService, args: argparse.Namespace) -> int:
             )
             failures += 1
             continue
-        print(verdict.describe())
+        for line in verdict.describe().split("\n"):
+            print(escaped(line))
         failures += not verdict.ok
     if args.all:
         print(f"{len(game_ids)} games verified, {failures} failed")
@@ -498,10 +500,12 @@ def _games(app: GameService, args: argparse.Namespace) -> int:
     page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
     for game in page.items:
         players = ", ".join(game.players) or "-"
-        print(
+        line = (
             f"{game.game_id}  {game.status:<7}  pass {game.pass_number:>2}  "
             f"v{game.version:<5}  {game.updated_at[:19]}  {players}"
+            + ("  (seed chosen by its creator)" if game.seed_chosen else "")
         )
+        print(escaped(line))
     print(f"{len(page.items)} of {page.total} games")
     return 0
 
@@ -511,7 +515,7 @@ def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
     rows = app.projections.leaderboard(limit=args.limit)
     print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
     for row in rows:
-        print(f"{row.name:<24} {row.played:>6} {row.won:>5} {row.points:>6}")
+        print(f"{escaped(row.name):<24} {row.played:>6} {row.won:>5} {row.points:>6}")
     return 0
 
 
@@ -677,7 +681,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         StoreUnavailableError,
         CorruptRecordError,
     ) as error:
-        print(f"dodgecity: {error}", file=sys.stderr)
+        print(escaped(f"dodgecity: {error}"), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (`dodgecity games | head`): not an error of ours.
