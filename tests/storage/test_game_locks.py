@@ -46,12 +46,14 @@ def test_given_one_game_held_when_a_second_caller_asks_for_it_then_it_waits_unti
     entered.wait()
     two = threading.Thread(target=second)
     two.start()
-    while _users(locks, game_id) < 2:  # the second is waiting on the first's lock
-        threading.Event().wait(0.001)
-    assert order == []
-    release.set()
-    one.join()
-    two.join()
+    try:
+        while _users(locks, game_id) < 2:  # the second is waiting on the first's lock
+            threading.Event().wait(0.001)
+        assert order == []
+    finally:  # never leave the first thread waiting, whatever was found
+        release.set()
+        one.join()
+        two.join()
     assert order == ["first leaves", "second enters"]
     assert len(locks) == 0
 
