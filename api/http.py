@@ -23,6 +23,7 @@ from api.schemas import ZERO_MINIMUM
 from api.wire import GameApi, ServedGames
 from domain.registry import UnknownRulesetError
 from engine.application import GameService, SeatView
+from engine.fairness import SeedFairness
 
 MAX_EVENTS_PAGE = 500
 
@@ -151,14 +152,26 @@ def ready_to_send(game: GameApi, actions: list[Any], version: int) -> list[msgsp
     return [body(action=action, expected_version=version) for action in actions]
 
 
-def game_view(game: GameApi, view: msgspec.Struct) -> msgspec.Struct:
-    """The rules' view of the game as the API answers it: with the game's ``ruleset``."""
-    return game.wire.view(**msgspec.structs.asdict(view), ruleset=game.name)
+def game_view(game: GameApi, view: msgspec.Struct, fairness: SeedFairness) -> msgspec.Struct:
+    """The rules' view of the game as the API answers it: with the game's ``ruleset`` and what
+    players are told of its seed."""
+    return game.wire.view(
+        **msgspec.structs.asdict(view), ruleset=game.name, **seed_fields(fairness)
+    )
 
 
-def caller_view(game: GameApi, seen: SeatView) -> msgspec.Struct:
+def caller_view(game: GameApi, seen: SeatView, fairness: SeedFairness) -> msgspec.Struct:
     return game.wire.caller_view(
         **msgspec.structs.asdict(seen.view),
         ruleset=game.name,
+        **seed_fields(fairness),
         actions=ready_to_send(game, seen.actions, seen.version),
     )
+
+
+def seed_fields(fairness: SeedFairness) -> dict[str, Any]:
+    return {
+        "seed_commitment": fairness.commitment,
+        "seed_chosen": fairness.chosen,
+        "seed": fairness.seed,
+    }

@@ -28,6 +28,7 @@ from api.http import (
 )
 from api.idempotency import MIN_KEY_LENGTH, WeakIdempotencyKeyError, fingerprint
 from api.limits import address_of
+from api.names import check_name
 from api.problems import IdempotentCreationError, problem_responses
 from api.read_models import Limit, Offset
 from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
@@ -114,6 +115,8 @@ class LobbyController(ServicesController):
         games, served, created = self.services.games, self.services.served, self.services.created
         game = named_game(served, data)
         body: Any = strictly(data, game.new_game)
+        for index, bot in enumerate(body.bots):
+            check_name(bot.name, f"$.bots[{index}].name")
         key_print = fingerprint(body)
         # A key is this client's own: the same key from elsewhere names another game.
         scope = address_of(request.scope)
@@ -149,7 +152,15 @@ class LobbyController(ServicesController):
             if earlier is not None:
                 return _created(earlier, replayed=True)
             raise IdempotentCreationError(exists.game_id) from None
-        answer = CreatedGame(game_id=game_id, ruleset=game.name, version=1, host_token=host_token)
+        fairness = games.fairness(game_id)
+        answer = CreatedGame(
+            game_id=game_id,
+            ruleset=game.name,
+            version=1,
+            host_token=host_token,
+            seed_commitment=fairness.commitment or "",
+            seed_chosen=bool(fairness.chosen),
+        )
         if idempotency_key is not None:
             created.put(scope, idempotency_key, key_print, answer)
         return _created(answer, replayed=False)
@@ -176,6 +187,7 @@ class LobbyController(ServicesController):
         games, served = self.services.games, self.services.served
         game = game_of(served, games, game_id)
         body: Any = body_of(served, game, data, lambda api: api.new_player, "a seat's body")
+        check_name(body.name, "$.name")
         token = new_token()
         seat = games.join(
             game_id,
@@ -216,6 +228,7 @@ class LobbyController(ServicesController):
         require_host(caller_of(games, game_id, request), to="seat a bot")
         game = game_of(served, games, game_id)
         wanted: Any = body_of(served, game, data or {}, lambda api: api.new_bot, "a bot's body")
+        check_name(wanted.name, "$.name")
         # Per address, not per host token: anyone can open games and hold their host tokens.
         self.services.limits.charge(request, bots=1)
         seat = games.add_bot(game_id, _bot_seat(game, wanted))
@@ -251,7 +264,8 @@ class LobbyController(ServicesController):
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)
         view = games.view(game_id, None)
-        return viewed(game_view(game_of(served, games, game_id), view), view.version)
+        fairness = games.fairness(game_id)
+        return viewed(game_view(game_of(served, games, game_id), view, fairness), view.version)
 
 
 def _bot_seat(game: GameApi, bot: Any) -> BotSeat:

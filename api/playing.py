@@ -63,7 +63,8 @@ class PlayController(ServicesController):
         games, served = self.services.games, self.services.served
         caller = caller_of(games, game_id, request)
         seen = games.seat_view(game_id, caller.seat)
-        return viewed(caller_view(served_game(served, seen.ruleset), seen), seen.version)
+        game = served_game(served, seen.ruleset)
+        return viewed(caller_view(game, seen, games.fairness(game_id)), seen.version)
 
     @get(
         "/actions",
@@ -155,4 +156,5 @@ class PlayController(ServicesController):
                 raise PreconditionFailedError(conflict) from None
             raise
         seen = performed.seen
-        return viewed(caller_view(game, seen), seen.version, replayed=performed.replayed)
+        shown = caller_view(game, seen, games.fairness(game_id))
+        return viewed(shown, seen.version, replayed=performed.replayed)

@@ -4,6 +4,7 @@ any of its events.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Annotated, Any
 from uuid import UUID
 
@@ -128,4 +129,7 @@ class ReplayController(ServicesController):
         games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
         view = games.view(game_id, seat, version, as_played=as_played)
-        return viewed(game_view(game_of(served, games, game_id), view), view.version)
+        fairness = games.fairness(game_id)
+        if as_played:  # what the caller saw at that step: the seed was secret then
+            fairness = dataclasses.replace(fairness, seed=None)
+        return viewed(game_view(game_of(served, games, game_id), view, fairness), view.version)

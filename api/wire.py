@@ -102,7 +102,7 @@ class WireTypes:
         view = _struct(
             f"{prefix}GameView",
             game.rules.view_type.__doc__,
-            [("ruleset", ruleset)],
+            [("ruleset", ruleset), *SEED_FIELDS],
             bases=(game.rules.view_type,),
             module=module,
         )
@@ -143,6 +143,39 @@ class WireTypes:
                 module=module,
             ),
         )
+
+
+#: What every view tells of the game's seed (engine/fairness.py), whatever the game.
+SEED_FIELDS: list[tuple[str, Any]] = [
+    (
+        "seed_commitment",
+        Annotated[
+            str | None,
+            msgspec.Meta(
+                description="SHA-256 (hex) of `<game_id>:<seed>`, published when the game was "
+                "created: once the game has ended, hash `seed` the same way and compare. Null "
+                "for a game created before commitments were recorded"
+            ),
+        ],
+    ),
+    (
+        "seed_chosen",
+        Annotated[
+            bool | None,
+            msgspec.Meta(
+                description="true when the game's creator chose its seed (and so knows every "
+                "shuffle) instead of the server drawing it; null when not recorded (old games)"
+            ),
+        ],
+    ),
+    (
+        "seed",
+        Annotated[
+            str | None,
+            msgspec.Meta(description="the seed every shuffle came from, once the game has ended"),
+        ],
+    ),
+]
 
 
 # The descriptions clients have always read: a class docstring as Python keeps it (indented).

@@ -41,6 +41,7 @@ from domain.events.base import DomainEvent
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
+from engine.fairness import SeedFairness
 from engine.kit import GameKit, kit_for
 from engine.notifications import install_trigger
 from engine.players import BotSeat, bot_name
@@ -51,6 +52,7 @@ from engine.records import (
     Record,
     StartCommand,
     act_command,
+    create_command,
     decode_action,
     envelope_bytes,
     join_command,
@@ -255,18 +257,43 @@ class _GameCache:
 
 
 class _GameLocks:
-    """One lock per game, created on first use."""
+    """One lock per game while anybody holds or waits for it.
+
+    A game's entry is made by the first caller and dropped by the last one out, so the map holds
+    only the games in use at this moment: asking about any number of ids, existing or not, leaves
+    nothing behind. Every caller for one game meanwhile shares the entry, so two never run at
+    once; a caller after the last one out makes a new lock, which nobody else holds."""
 
     def __init__(self) -> None:
-        self._locks: dict[UUID, threading.Lock] = {}
+        self._locks: dict[UUID, _CountedLock] = {}
         self._guard = threading.Lock()
 
     @contextmanager
     def hold(self, game_id: UUID) -> Iterator[None]:
         with self._guard:
-            lock = self._locks.setdefault(game_id, threading.Lock())
-        with lock:
-            yield
+            entry = self._locks.get(game_id)
+            if entry is None:
+                entry = self._locks[game_id] = _CountedLock()
+            entry.users += 1
+        try:
+            with entry.lock:
+                yield
+        finally:
+            with self._guard:
+                entry.users -= 1
+                if entry.users == 0:
+                    del self._locks[game_id]
+
+    def __len__(self) -> int:
+        """Games whose lock somebody holds or waits for now."""
+        with self._guard:
+            return len(self._locks)
+
+
+@dataclass(eq=False)
+class _CountedLock:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    users: int = 0  # holding or waiting; changed only under the map's guard
 
 
 def utc_now() -> datetime:
@@ -340,22 +367,25 @@ class GameService(Application[UUID]):
         bots: Sequence[BotSeat] = (),
     ) -> UUID:
         """Open a game of ``ruleset`` with ``seats`` seats and the ruleset's ``settings`` (None:
-        its defaults). Without a seed, an unguessable one is drawn (secret until the end).
+        its defaults). Without a seed, an unguessable one is drawn (secret until the end); a
+        seed given is recorded as chosen, and shown so to the players. Either way the game
+        commits to its seed (``engine/fairness.py``).
 
         ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
         first seats, in the same write: a game is never stored with only some of them."""
+        chosen = bool(seed)
+        drawn = seed or secrets.token_hex(16)
         game: AnyGame = Game.create(
             game_id or uuid4(),
             self.registry.get(ruleset),
-            seed=seed or secrets.token_hex(16),
+            seed=drawn,
             seats=seats,
             settings=settings,
         )
         # Each bot's seat is its own join command, as if the host had added it, so an audit
         # re-runs every command; all are stored in one write.
-        commands: list[tuple[Command, list[DomainEvent]]] = [
-            (CreateCommand(host_credential=host_credential), game.collect_events())
-        ]
+        opening = create_command(game.id, drawn, chosen=chosen, host_credential=host_credential)
+        commands: list[tuple[Command, list[DomainEvent]]] = [(opening, game.collect_events())]
         kit = kit_for(ruleset)
         for bot in bots:
             _check_kind(kit, bot)
@@ -533,6 +563,23 @@ class GameService(Application[UUID]):
                 return caller
         with self._locks.hold(game_id):
             return self._load(game_id, stale_ok=True).access.identify(game_id, token)
+
+    def fairness(self, game_id: UUID) -> SeedFairness:
+        """What the game's players are told about its seed: the commitment published at its
+        creation, whether its creator chose it, and the seed itself once the game has ended."""
+        loaded = self._cache.get(game_id)
+        if loaded is None:
+            with self._locks.hold(game_id):
+                loaded = self._load(game_id)
+        # The opening never changes once stored, and a cached game another process ended is
+        # only behind: its seed is shown a moment later, never too early.
+        committed, chosen = _published(loaded.access.opening)
+        game = loaded.game
+        return SeedFairness(
+            commitment=committed,
+            chosen=chosen,
+            seed=game.rules.seed_of(game.state) if game.is_over else None,
+        )
 
     def _execute(
         self,
@@ -844,6 +891,7 @@ class GameService(Application[UUID]):
         notifications = []
         for stored in page:
             record = open_envelope(stored.topic, stored.originator_version, stored.state)
+            committed, chosen = _published(record.command)
             notifications.append(
                 Notification(
                     position=stored.id,
@@ -851,12 +899,22 @@ class GameService(Application[UUID]):
                     version=record.version,
                     recorded_at=record.recorded_at,
                     event=record.event(),
+                    seed_commitment=committed,
+                    seed_chosen=chosen,
                 )
             )
         return notifications
 
     def state_at(self, game_id: UUID, version: int) -> Any:
         return self.game_at(game_id, version).state
+
+
+def _published(command: Command | None) -> tuple[str | None, bool | None]:
+    """The seed commitment a create command published and whether the seed was chosen; neither
+    for any other command, nor for a game created before they were recorded."""
+    if not isinstance(command, CreateCommand) or command.seed_commitment is None:
+        return None, None
+    return command.seed_commitment, command.seed_chosen
 
 
 def _check_kind(kit: GameKit, bot: BotSeat) -> None:

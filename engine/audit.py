@@ -17,6 +17,7 @@ from domain.aggregates.game import AnyGame, Game
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
 from domain.registry import UnknownTopicError, default_registry, topic_of
+from engine.fairness import seed_commitment
 from engine.records import (
     GENESIS,
     ActCommand,
@@ -38,11 +39,24 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
     ok: bool
     version: int | None = None  # the first step that does not check out
     problem: str | None = None
+    #: The seed commitment the game recorded at creation, checked against its seed; None for a
+    #: game created before commitments were recorded.
+    seed_commitment: str | None = None
+    seed_chosen: bool = False
 
     def describe(self) -> str:
-        if self.ok:
-            return f"{self.game_id}: ok, {self.events} events, chain and rules agree"
-        return f"{self.game_id}: FAILED at version {self.version}: {self.problem}"
+        """One line for the verdict, and for a game that checks out a second on its seed."""
+        if not self.ok:
+            return f"{self.game_id}: FAILED at version {self.version}: {self.problem}"
+        if self.seed_commitment is None:
+            seed = "predates seed commitments: its seed was not committed to"
+        else:
+            chosen = ", a seed its creator chose" if self.seed_chosen else ""
+            seed = f"the seed matches the commitment {self.seed_commitment}{chosen}"
+        return (
+            f"{self.game_id}: ok, {self.events} events, chain and rules agree\n"
+            f"{self.game_id}: {seed}"
+        )
 
 
 class _HistoryMismatchError(Exception):
@@ -52,9 +66,13 @@ class _HistoryMismatchError(Exception):
         self.problem = problem
 
 
-def verify(game_id: UUID, records: Sequence[Record]) -> Verdict:
+def verify(game_id: UUID, records: Sequence[Record], *, commitment: str | None = None) -> Verdict:
+    """Check the chain, the seed against the commitment recorded at creation, and every
+    command against the rules. ``commitment`` is one a player was shown: it must be the one
+    recorded (or, for a game that recorded none, the hash of its seed)."""
     try:
         check_chain(game_id, records)
+        opening = check_commitment(game_id, records, commitment)
         check_rules(game_id, records)
     except _HistoryMismatchError as found:
         return Verdict(
@@ -64,7 +82,47 @@ def verify(game_id: UUID, records: Sequence[Record]) -> Verdict:
             version=found.version,
             problem=found.problem,
         )
-    return Verdict(game_id=str(game_id), events=len(records), ok=True)
+    return Verdict(
+        game_id=str(game_id),
+        events=len(records),
+        ok=True,
+        seed_commitment=opening.seed_commitment,
+        seed_chosen=opening.seed_chosen,
+    )
+
+
+def check_commitment(
+    game_id: UUID, records: Sequence[Record], shown: str | None = None
+) -> CreateCommand:
+    """The game's create command, once its recorded seed commitment is found to be the hash of
+    the seed its first event holds, and ``shown`` (a commitment a player saw) to be that one.
+
+    Checked before the rules are re-run: a seed swapped after the commitment was published is
+    reported as such, at the first event, even when the chain was sealed again over it."""
+    first = records[0]
+    opening = first.command
+    if not isinstance(opening, CreateCommand):
+        raise _HistoryMismatchError(first.version, "the first command does not create the game")
+    try:
+        rules = default_registry().of_topic(first.type)
+    except UnknownTopicError as error:
+        raise _HistoryMismatchError(first.version, str(error)) from None
+    created = first.event()
+    if not isinstance(created, rules.opening_event):
+        raise _HistoryMismatchError(first.version, "a game is created only by its first event")
+    actual = seed_commitment(game_id, rules.opening(created).seed)
+    recorded = opening.seed_commitment
+    if recorded is not None and recorded != actual:
+        raise _HistoryMismatchError(
+            first.version, "the seed is not the one committed to when the game was created"
+        )
+    if shown is not None and shown.strip().lower() != (recorded or actual):
+        raise _HistoryMismatchError(
+            first.version,
+            "the commitment given is not this game's: the seed is not the one you were shown a "
+            "commitment to",
+        )
+    return opening
 
 
 def check_chain(game_id: UUID, records: Sequence[Record]) -> None:

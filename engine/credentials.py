@@ -60,6 +60,7 @@ class Access:
     joined: int = 0  # seats taken: each stored join command took the next one
     performed: dict[tuple[int, str], PastAction] = field(default_factory=dict)
     command_starts: list[int] = field(default_factory=list)  # first version of each command
+    opening: CreateCommand | None = None  # what its creator published about the seed, too
 
     def note(self, command: Command | None, first_event: DomainEvent) -> None:
         """Learn from a stored command and the first event it recorded."""
@@ -69,6 +70,7 @@ class Access:
         self.command_starts.append(first_version)
         if isinstance(command, CreateCommand):
             self.host = command.host_credential
+            self.opening = command
         elif isinstance(command, JoinCommand):
             if command.credential:
                 self.seats[self.joined] = command.credential

@@ -12,11 +12,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
 import msgspec
 
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
+from engine.fairness import seed_commitment
 
 #: The ``previous`` hash of a game's first event.
 GENESIS = "0" * 64
@@ -30,9 +32,15 @@ class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     """Open a game; its settings are in the first event it recorded.
 
     ``host_credential`` is the hash of the host's token (``engine/credentials.py``), never
-    the token itself."""
+    the token itself.
+
+    ``seed_commitment`` is the hash of the game's seed published at creation
+    (``engine/fairness.py``), and ``seed_chosen`` says the creator chose the seed rather than
+    the server drawing it. Games created before they were recorded have neither."""
 
     host_credential: str | None = None
+    seed_commitment: str | None = None
+    seed_chosen: bool = False
 
 
 class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="join"):
@@ -73,6 +81,17 @@ def act_command(seat: int, action: Any, idempotency_key: str | None = None) -> A
     """The record of ``seat`` performing ``action``."""
     return ActCommand(
         seat=seat, action=msgspec.Raw(_encoder.encode(action)), idempotency_key=idempotency_key
+    )
+
+
+def create_command(
+    game_id: UUID, seed: str, *, chosen: bool, host_credential: str | None = None
+) -> CreateCommand:
+    """The record of opening game ``game_id`` with ``seed``, committing to the seed."""
+    return CreateCommand(
+        host_credential=host_credential,
+        seed_commitment=seed_commitment(game_id, seed),
+        seed_chosen=chosen,
     )
 
 

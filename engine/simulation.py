@@ -21,7 +21,7 @@ from domain.aggregates.game import AnyGame, Game
 from domain.events.base import DomainEvent
 from engine.kit import GameKit, Player, kit_for
 from engine.players import RandomPlayer
-from engine.records import Command, CreateCommand, StartCommand, act_command, join_command
+from engine.records import Command, StartCommand, act_command, create_command, join_command
 
 #: Receives each command a simulated game performed and the events it recorded, in order.
 CommandLog = Callable[[Command, list[DomainEvent]], None]
@@ -61,9 +61,11 @@ def play_game(
     log: CommandLog | None = None,
     check: bool = False,
     settings: Any = None,
+    seed_chosen: bool = True,
 ) -> tuple[AnyGame, GameResult]:
     """Play one complete game of ``kit``'s ruleset; ``seed`` fixes the game's chance and the
-    players' choices.
+    players' choices. The record marks the seed as chosen (``seed_chosen``) unless it was
+    drawn unguessably: a seed handed in is known to whoever handed it in.
 
     With ``log``, every command and its events are handed over as they happen (to be stored).
     With ``check``, the kit's invariants are checked after every action, and the first one
@@ -76,7 +78,7 @@ def play_game(
     game: AnyGame = Game.create(
         game_id or uuid4(), kit.rules, seed=seed, seats=players, settings=settings
     )
-    logged(CreateCommand())
+    logged(create_command(game.id, seed, chosen=seed_chosen))
     for seat in range(players):
         name = f"bot{seat}"
         game.join(name)
@@ -212,6 +214,7 @@ class _Game(msgspec.Struct, frozen=True):
     kinds: tuple[str, ...]
     record: bool  # keep every command and its events, to be stored
     check: bool  # the engine's invariants after every action
+    seed_chosen: bool  # derived from a base seed: reproducible, so marked as chosen
 
 
 def _play(task: _Game) -> tuple[GameResult, UUID, Recorded | None]:
@@ -226,6 +229,7 @@ def _play(task: _Game) -> tuple[GameResult, UUID, Recorded | None]:
         game_id=simulated_game_id(task.seed),
         log=None if commands is None else _append_to(commands),
         check=task.check,
+        seed_chosen=task.seed_chosen,
     )
     return msgspec.structs.replace(result, kinds=task.kinds), game.id, commands
 
@@ -254,7 +258,13 @@ def simulate(
     kit = kit_for(ruleset)
     tasks = [
         _Game(
-            ruleset, game_seed, players, lineup(kit, bots, players, index), store is not None, check
+            ruleset,
+            game_seed,
+            players,
+            lineup(kit, bots, players, index),
+            store is not None,
+            check,
+            seed_chosen=seed is not None,
         )
         for index, game_seed in enumerate(seeds(seed, games))
     ]

@@ -112,8 +112,9 @@ def export_record(game_id: UUID, records: Sequence[Record]) -> bytes:
     return msgspec.json.format(msgspec.json.encode(record), indent=1) + b"\n"
 
 
-def read_record(data: bytes) -> tuple[UUID, list[Record]]:
-    """The game id and records in ``data``, fully checked; raises RecordRejectedError."""
+def read_record(data: bytes, *, commitment: str | None = None) -> tuple[UUID, list[Record]]:
+    """The game id and records in ``data``, fully checked; raises RecordRejectedError.
+    ``commitment`` is a seed commitment a player was shown: the game must be the one it is to."""
     try:
         header = msgspec.json.decode(data, type=_Header)
     except msgspec.DecodeError as error:
@@ -136,7 +137,7 @@ def read_record(data: bytes) -> tuple[UUID, list[Record]]:
     rules = _ruleset_named_by(record.events[0].type, record.events[0].version)
     records = [_canonical(rules, entry) for entry in record.events]
     _check_header(rules, record, records)
-    verdict = verify(record.game_id, records)
+    verdict = verify(record.game_id, records, commitment=commitment)
     if not verdict.ok:
         raise RecordRejectedError(
             f"game record fails verification at version {verdict.version}: {verdict.problem}"

@@ -71,6 +71,7 @@ from entrypoints.connections import (
     parse_connections,
     parse_seconds,
 )
+from entrypoints.terminal import escaped, json_escaped
 
 T = TypeVar("T")
 
@@ -88,6 +89,24 @@ DEFAULT_RULESET = "dodgecity"
 
 #: The most seats any installed game has: seat numbers are below it.
 MAX_SEATS = max(rules.max_seats for rules in default_registry().rulesets())
+
+
+def _commitment(text: str) -> str:
+    """A seed commitment as games publish it: 64 hex digits (engine/fairness.py)."""
+    hexed = text.strip().lower()
+    if len(hexed) != 64 or any(digit not in "0123456789abcdef" for digit in hexed):
+        raise argparse.ArgumentTypeError("must be 64 hex digits (a SHA-256 as games publish it)")
+    return hexed
+
+
+def _add_commitment(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--commitment",
+        type=_commitment,
+        metavar="HEX",
+        help="the seed commitment you were shown when the game was created: the game must be "
+        "the one it commits to",
+    )
 
 
 def _positive(text: str) -> int:
@@ -238,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     imports = commands.add_parser("import", help="check a game record and store it")
     imports.add_argument("file", type=Path)
+    _add_commitment(imports)
     _add_db(imports)
 
     check = commands.add_parser(
@@ -246,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     target = check.add_mutually_exclusive_group(required=True)
     target.add_argument("game_id", nargs="?", type=_game_id)
     target.add_argument("--all", action="store_true", help="every stored game")
+    _add_commitment(check)
     _add_db(check)
 
     games = commands.add_parser("games", help="list stored games (newest first)")
@@ -500,13 +521,13 @@ def _replay(app: GameService, args: argparse.Namespace) -> int:
         events = events[: args.to]
     kit = kit_for(app.ruleset_of(args.game_id))
     for line in kit.tell(events, args.seat, reveal_all=ended and not args.as_played):
-        print(line)
+        print(escaped(line))
     return 0
 
 
 def _state(app: GameService, args: argparse.Namespace) -> int:
     view = app.view(args.game_id, args.seat, args.version, as_played=args.as_played)
-    print(msgspec.json.format(msgspec.json.encode(view), indent=2).decode())
+    print(json_escaped(msgspec.json.format(msgspec.json.encode(view), indent=2).decode()))
     return 0
 
 
@@ -526,7 +547,7 @@ def _import(args: argparse.Namespace) -> int:
         data = args.file.read_bytes()
     except OSError as error:
         raise CommandError(f"cannot read {args.file}: {error.strerror}") from None
-    game_id, records = read_record(data)
+    game_id, records = read_record(data, commitment=args.commitment)
     app = _open(args.db, must_exist=False)
     try:
         app.insert_records(game_id, records)
@@ -537,13 +558,15 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _verify(app: GameService, args: argparse.Namespace) -> int:
+    if args.all and args.commitment is not None:
+        raise CommandError("a commitment is one game's: give a game id with --commitment")
     game_ids = app.game_ids() if args.all else [args.game_id]
     failures = 0
     for game_id in game_ids:
         try:
-            verdict = verify(game_id, app.records(game_id))
+            verdict = verify(game_id, app.records(game_id), commitment=args.commitment)
         except CorruptRecordError as error:
-            print(f"{game_id}: FAILED: {error}")
+            print(escaped(f"{game_id}: FAILED: {error}"))
             failures += 1
             continue
         seen = app.projections.game(game_id)
@@ -555,7 +578,8 @@ def _verify(app: GameService, args: argparse.Namespace) -> int:
             )
             failures += 1
             continue
-        print(verdict.describe())
+        for line in verdict.describe().split("\n"):
+            print(escaped(line))
         failures += not verdict.ok
     if args.all:
         print(f"{len(game_ids)} games verified, {failures} failed")
@@ -567,10 +591,12 @@ def _games(app: GameService, args: argparse.Namespace) -> int:
     page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
     for game in page.items:
         players = ", ".join(game.players) or "-"
-        print(
+        line = (
             f"{game.game_id}  {game.status:<7}  pass {game.pass_number:>2}  "
             f"v{game.version:<5}  {game.updated_at[:19]}  {players}"
+            + ("  (seed chosen by its creator)" if game.seed_chosen else "")
         )
+        print(escaped(line))
     print(f"{len(page.items)} of {page.total} games")
     return 0
 
@@ -580,7 +606,7 @@ def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
     rows = app.projections.leaderboard(limit=args.limit)
     print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
     for row in rows:
-        print(f"{row.name:<24} {row.played:>6} {row.won:>5} {row.points:>6}")
+        print(f"{escaped(row.name):<24} {row.played:>6} {row.won:>5} {row.points:>6}")
     return 0
 
 
@@ -781,7 +807,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         StoreUnavailableError,
         CorruptRecordError,
     ) as error:
-        print(f"dodgecity: {error}", file=sys.stderr)
+        print(escaped(f"dodgecity: {error}"), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (`dodgecity games | head`): not an error of ours.

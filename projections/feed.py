@@ -22,6 +22,10 @@ class Notification(msgspec.Struct, frozen=True, kw_only=True):
     version: int  # the event's version within its game, 1 for the game's first event
     recorded_at: str  # ISO 8601 UTC, as stored with the event
     event: DomainEvent
+    #: On a game's first event: the seed commitment published when it was created, and whether
+    #: its creator chose the seed (engine/fairness.py); None for games that recorded neither.
+    seed_commitment: str | None = None
+    seed_chosen: bool | None = None
 
 
 class EventFeed(Protocol):

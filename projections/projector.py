@@ -89,6 +89,9 @@ class _GameChange:
     ended_before: bool  # whether the game had ended before the batch
     created_at: str | None  # known only when the batch holds the game's first event
     updated_at: str
+    # Known, like created_at, only from the game's first event: only an insert writes them.
+    seed_commitment: str | None = None
+    seed_chosen: bool | None = None
 
     def ended(self) -> bool:
         """Whether the game ended in this batch."""
@@ -110,6 +113,8 @@ class _GameChange:
             # holds its first event; otherwise this value is ignored.
             created_at=self.created_at or self.updated_at,
             updated_at=self.updated_at,
+            seed_commitment=self.seed_commitment,
+            seed_chosen=self.seed_chosen,
         )
         tables: dict[str, frozenset[Row]] = {}
         keys: dict[str, object] = {}
@@ -283,6 +288,8 @@ class Projections:
             change.updated_at = notification.recorded_at
             if notification.version == 1:
                 change.created_at = notification.recorded_at
+                change.seed_commitment = notification.seed_commitment
+                change.seed_chosen = notification.seed_chosen
         made = {game: change.rows(game) for game, change in changes.items()}
         updates = [(change.written_before, made[game][0]) for game, change in changes.items()]
         store.write_games(tx, updates, self._tables)

@@ -31,6 +31,11 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[int, ...]
     created_at: str  # recorded_at of the game's first event
     updated_at: str  # recorded_at of its latest event
+    #: SHA-256 (hex) of ``<game_id>:<seed>``, published at creation; null for older games.
+    seed_commitment: str | None = None
+    #: The creator chose the seed (and knows every shuffle); null when not recorded.
+    seed_chosen: bool | None = None
+    seed: str | None = None  # once the game has ended: hash it to check the commitment
 
 
 class GamesPage(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,8 +69,11 @@ def game_summary(
     version: int,
     created_at: str,
     updated_at: str,
+    seed_commitment: str | None = None,
+    seed_chosen: bool | None = None,
 ) -> GameSummary:
     outcome = rules.outcome(state)
+    ended = rules.status(state) is GameStatus.ENDED
     return GameSummary(
         game_id=game_id,
         ruleset=rules.name,
@@ -78,6 +86,9 @@ def game_summary(
         winners=() if outcome is None else outcome.winners,
         created_at=created_at,
         updated_at=updated_at,
+        seed_commitment=seed_commitment,
+        seed_chosen=seed_chosen,
+        seed=rules.seed_of(state) if ended else None,
     )
 
 

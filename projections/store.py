@@ -26,8 +26,9 @@ TRACKING_NAME = "read_models"
 KERNEL_SCHEMA = "kernel"
 #: The version of the kernel's tables. The first had none stored: a game list without rulesets,
 #: and one game's tables beside it. 2: rulesets, and each game's tables named after its ruleset.
-#: 3: the leaderboard of teams.
-SCHEMA_VERSION = 3
+#: 3: the leaderboard of teams. 4: each game's seed commitment, whether its seed was chosen, and
+#: the seed once the game has ended.
+SCHEMA_VERSION = 4
 
 #: The kernel's read-model tables and their columns, in the order they are created and dumped.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -43,6 +44,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "winners",
         "created_at",
         "updated_at",
+        "seed_commitment",
+        "seed_chosen",
+        "seed",
     ),
     "leaderboard": ("ruleset", "name", "played", "won", "points"),
     "team_leaderboard": ("ruleset", "team", "played", "won"),
@@ -78,7 +82,10 @@ _CREATE_KERNEL = (
         end_reason TEXT,
         winners TEXT NOT NULL,
         created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL)""",
+        updated_at TEXT NOT NULL,
+        seed_commitment TEXT,
+        seed_chosen INTEGER,
+        seed TEXT)""",
     "CREATE INDEX IF NOT EXISTS games_newest ON games (created_at DESC, game_id)",
     "CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at DESC, game_id)",
     """CREATE INDEX IF NOT EXISTS games_by_ruleset
@@ -232,7 +239,8 @@ def _insert(table: str, columns: Sequence[str]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
 
 
-# created_at is kept from the insert: a later batch may no longer know when the game began.
+# created_at and what was published about the seed are kept from the insert: a later batch may
+# no longer know the game's first event.
 _UPSERT_GAME = (
     _insert("games", COLUMNS["games"])
     + """
@@ -245,7 +253,8 @@ _UPSERT_GAME = (
         version = excluded.version,
         end_reason = excluded.end_reason,
         winners = excluded.winners,
-        updated_at = excluded.updated_at"""
+        updated_at = excluded.updated_at,
+        seed = excluded.seed"""
 )
 
 
@@ -263,6 +272,9 @@ def game_row(summary: GameSummary) -> Row:
         _json(summary.winners),
         summary.created_at,
         summary.updated_at,
+        summary.seed_commitment,
+        None if summary.seed_chosen is None else int(summary.seed_chosen),
+        summary.seed,
     )
 
 
@@ -346,7 +358,7 @@ def load_game(tx: Transaction, game_id: UUID) -> GameSummary | None:
 
 def _summary(row: Row) -> GameSummary:
     game_id, ruleset, status, max_players, players, pass_number, version = row[:7]
-    end_reason, winners, created_at, updated_at = row[7:]
+    end_reason, winners, created_at, updated_at, commitment, chosen, seed = row[7:]
     return GameSummary(
         game_id=UUID(game_id),
         ruleset=ruleset,
@@ -359,6 +371,9 @@ def _summary(row: Row) -> GameSummary:
         winners=msgspec.json.decode(winners, type=tuple[int, ...]),
         created_at=created_at,
         updated_at=updated_at,
+        seed_commitment=commitment,
+        seed_chosen=None if chosen is None else bool(chosen),
+        seed=seed,
     )
 
 

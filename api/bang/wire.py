@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from api.names import PRINTABLE
 from domain.bang.state import MAX_PLAYERS, MIN_PLAYERS
 from domain.events.bang import BangSettings
 
@@ -21,7 +22,9 @@ MAX_NAME_LENGTH = 40
 #: The computer players the server can seat (``engine.bang.kit``).
 BangBotKind = Literal["heuristic", "random"]
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+Name = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH, extra_json_schema=PRINTABLE)
+]
 
 
 class BangNewBot(_Request, frozen=True):
@@ -35,6 +38,7 @@ class BangNewBot(_Request, frozen=True):
             msgspec.Meta(
                 min_length=1,
                 max_length=MAX_NAME_LENGTH,
+                extra_json_schema=PRINTABLE,
                 description="default: a name nobody at the table has",
             ),
         ]

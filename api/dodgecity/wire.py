@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from api.bodies import invalid_body
+from api.names import PRINTABLE
 from domain.dodgecity.ruleset import MAX_NAME_LENGTH
 from domain.events.dodgecity import Colour, Variants
 
@@ -34,6 +35,7 @@ class NewBot(_Request, frozen=True):
             msgspec.Meta(
                 min_length=1,
                 max_length=MAX_NAME_LENGTH,
+                extra_json_schema=PRINTABLE,
                 description="default: a name nobody at the table has",
             ),
         ]
@@ -81,7 +83,9 @@ class NewGame(_Request, frozen=True):
 
 
 class NewPlayer(_Request, frozen=True):
-    name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH)]
+    name: Annotated[
+        str, msgspec.Meta(min_length=1, max_length=MAX_NAME_LENGTH, extra_json_schema=PRINTABLE)
+    ]
     colour: Colour | None = None
 
 

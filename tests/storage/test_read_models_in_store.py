@@ -16,6 +16,7 @@ import pytest
 from domain.dodgecity.actions import BuyStone
 from engine.application import GameService
 from engine.players import RandomPlayer
+from engine.records import CreateCommand
 from projections.dodgecity import READ_MODELS
 from projections.dodgecity import read_models as dodgecity
 from projections.plugin import installed_read_models
@@ -67,6 +68,8 @@ def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app
         assert app.projections.board(game_id) == dodgecity.board(game_id, game.state)
         assert app.projections.scores(game_id) == dodgecity.scores(game_id, game.state)
         records = app.records(game_id)
+        opening = records[0].command
+        assert isinstance(opening, CreateCommand)
         summary = read_models.game_summary(
             game_id,
             game.rules,
@@ -76,6 +79,8 @@ def test_given_stored_games_then_every_read_model_equals_the_fold_of_the_log(app
             version=game.version,
             created_at=records[0].recorded_at,
             updated_at=records[-1].recorded_at,
+            seed_commitment=opening.seed_commitment,
+            seed_chosen=opening.seed_chosen,
         )
         assert summary in app.projections.games(limit=100).items
         assert summary in app.projections.games(ruleset="dodgecity", limit=100).items
@@ -196,7 +201,9 @@ def test_given_a_database_of_the_first_layout_when_the_application_opens_it_then
     assert tables["dodgecity_board_buildings"] == old["board_buildings"]
     assert tables["dodgecity_board_stones"] == old["board_stones"]
     assert tables["dodgecity_scores"] == old["scores"]
-    assert sorted((row[0], *row[2:]) for row in tables["games"]) == old["games"]
+    assert sorted((row[0], *row[2:-3]) for row in tables["games"]) == old["games"]
+    # Stored before seed commitments: none is shown, nor whether the seed was chosen.
+    assert {row[-3:-1] for row in tables["games"]} == {(None, None)}
     assert {row[1] for row in tables["games"]} == {"dodgecity"}
     assert sorted(row[1:] for row in tables["leaderboard"]) == old["leaderboard"]
     assert {row[0] for row in tables["leaderboard"]} == {"dodgecity"}

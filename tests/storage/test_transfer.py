@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,7 +59,8 @@ def test_given_a_record_when_exported_then_readable_json_with_header(source: Gam
     assert document["rules_version"] == RULES_VERSION
     assert document["players"] == ["bot0", "bot1"]
     assert [e["version"] for e in document["events"]] == list(range(1, len(document["events"]) + 1))
-    assert document["events"][0]["command"] == {"type": "create"}
+    commitment = hashlib.sha256(f"{game.id}:header".encode()).hexdigest()
+    assert document["events"][0]["command"] == {"type": "create", "seed_commitment": commitment, "seed_chosen": True}
 
 
 def test_given_a_reformatted_record_when_imported_then_accepted(source: GameService) -> None:

@@ -1,0 +1,63 @@
+"""Player names: printable text only.
+
+A name is shown to every other player, printed by the command line (``dodgecity games``,
+``replay``) and kept in every record of the game, so it may not carry what a terminal or a page
+would act on or hide: control characters (ESC, NUL, newlines), format characters (right-to-left
+overrides, zero-width spaces), line and paragraph separators, private-use characters
+and the permanent noncharacters; nor begin or end with a space, which would make two names that
+look the same. Unassigned code points are not refused: which ones they are changes with every
+Unicode version, and the API's document has to say exactly what it accepts.
+
+The rule is one regular expression, in the OpenAPI document as each name's ``pattern`` (so
+clients and contract tests know it: ``extra_json_schema=PRINTABLE`` on the name's Meta) and
+checked by :func:`check_name` in the handlers, which says what is wrong in words rather than
+quoting the expression. It matches the whole name: a JSON Schema ``$`` ends the string, where
+Python's also allows a final newline.
+"""
+
+from __future__ import annotations
+
+import re
+
+from api.bodies import invalid_body
+
+# Escapes both ECMA-262 and Python read alike for the Basic Multilingual Plane; characters beyond
+# it are written as themselves (ECMA has no \U escape, and the document is UTF-8).
+_REFUSED_BMP = (
+    r"\x00-\x1f\x7f-\x9f"  # Cc: control characters
+    r"\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+    r"\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"  # Cf: format characters
+    r"\u2028\u2029"  # Zl, Zp: line and paragraph separators
+    r"\ue000-\uf8ff"  # Co: private use
+    r"\ufdd0-\ufdef\ufffe\uffff"  # noncharacters
+)
+_REFUSED_ASTRAL = (
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f"  # Cf
+    "\U000f0000-\U0010ffff"  # Co: the private-use planes, with their noncharacters
+    + "".join(
+        f"{chr(plane * 0x10000 + 0xFFFE)}-{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(1, 15)
+    )
+)
+# Surrogates (Cs) are left out: a lone one is not JSON the server reads (the body is refused as
+# malformed before any name is looked at), and validators built on Rust's regex engine reject a
+# pattern naming them, and with it the whole rule.
+_REFUSED = _REFUSED_BMP + _REFUSED_ASTRAL
+#: Space separators (Zs), allowed inside a name but not at either end.
+_SPACES = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
+
+#: The whole rule, as the document's ``pattern`` of every name.
+NAME_PATTERN = f"^[^{_REFUSED}{_SPACES}](?:[^{_REFUSED}]*[^{_REFUSED}{_SPACES}])?$"
+NAME_RULE = (
+    "a name is printable text: no control or format characters, line separators or private-use "
+    "characters, and no space at either end"
+)
+_NAME = re.compile(NAME_PATTERN)
+#: The Meta ``extra_json_schema`` that publishes the rule in the document.
+PRINTABLE: dict[str, object] = {"pattern": NAME_PATTERN}
+
+
+def check_name(name: str | None, where: str) -> None:
+    """A 400 naming ``where`` (a body path, ``$.name``) unless ``name`` is printable text."""
+    if name is not None and _NAME.fullmatch(name) is None:
+        raise invalid_body(f"{NAME_RULE} - at `{where}`")
