@@ -42,6 +42,18 @@ export function awaitingWords(game, view) {
 
 const STATUS = { lobby: "Waiting for players", running: "Running", ended: "Ended" };
 
+// The game's randomness: drawn by the server and committed to (the SHA-256 of "game id:seed",
+// published when the game was created), or chosen by its creator, who can then foresee every
+// shuffle; the seed itself once the game has ended. Nothing for games from before commitments.
+export function seedWords(view) {
+  if (!view.seed_commitment) return null;
+  const how = view.seed_chosen
+    ? "chosen by the game's creator (who can foresee every shuffle)"
+    : "drawn by the server";
+  const revealed = view.seed ? `; revealed: ${view.seed}` : "";
+  return `${how}; commitment ${view.seed_commitment.slice(0, 16)}…${revealed}`;
+}
+
 // The items of a facts bar (the caller's <dl> holds them).
 export function factsBar(game, view) {
   const facts = [
@@ -50,6 +62,8 @@ export function factsBar(game, view) {
     ["Awaiting", awaitingWords(game, view), "awaiting"],
     ["Version", String(view.version), "version"],
   ];
+  const seed = seedWords(view);
+  if (seed) facts.push(["Seed", seed, "seed"]);
   return facts.map(([term, value, name]) =>
     h("div", { dataset: { fact: name } }, h("dt", { text: term }), h("dd", { text: value })),
   );

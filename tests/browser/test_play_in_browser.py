@@ -5,6 +5,7 @@ page never loads anything from elsewhere. Screenshots land in test-artifacts/scr
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
 from typing import Any
@@ -165,6 +166,14 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_the_whole_ga
     assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 2")
     assert page.locator("#hand .card").count() == 4
     assert page.locator("#board .building").count() == 4  # three players: four buildings
+    committed = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=10).json()
+    seed_fact = page.locator('#facts [data-fact="seed"] dd')
+    # The page's lobby sends a seed of its own (SEED), so the game is marked as one whose seed
+    # was chosen, for everyone to see.
+    assert committed["seed_chosen"] is True
+    assert seed_fact.inner_text() == (
+        f"chosen by the game's creator (who can foresee every shuffle); commitment {committed['seed_commitment'][:16]}…"
+    )
     page.screenshot(path=SCREENSHOTS / "1-after-start.png", full_page=True)
 
     clicks = play_to_the_end(page, screenshot_after=20)
@@ -172,6 +181,9 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_the_whole_ga
     assert clicks > 20
     page.locator("#result").wait_for()
     assert "Game over" in page.locator("#result").inner_text()
+    ended = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=10).json()
+    assert hashlib.sha256(f"{game_id}:{ended['seed']}".encode()).hexdigest() == committed["seed_commitment"]
+    assert seed_fact.inner_text().endswith(f"; revealed: {ended['seed']}")
     page.screenshot(path=SCREENSHOTS / "3-end.png", full_page=True)
     shown = points_in_page(page, "#result tbody tr")
     assert shown == points_in_page(page, "#players li.player")
