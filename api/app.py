@@ -56,7 +56,7 @@ from api.replay import ReplayController
 from api.routing import before_handling
 from api.rulesets import RulesetsController, installed_game_apis
 from api.settings import ApiSettings
-from api.stale import SERVED_STALE, marking_stale_reads
+from api.stale import SERVED_STALE, mark_stale_reads
 from api.stream import SQLITE_POLL_SECONDS, StreamController
 from api.stream_slots import StreamSlots
 from api.threads import in_worker_thread, use_store_threads
@@ -161,7 +161,7 @@ def create_app(
             if close_on_shutdown:
                 games.close()
 
-    middleware: list[Any] = [DefineMiddleware(marking_stale_reads())]
+    middleware: list[Any] = []
     if settings.rate_limit is not None:
         middleware.append(DefineMiddleware(rate_limited(settings.rate_limit, games)))
     app = Litestar(
@@ -219,7 +219,7 @@ def create_app(
         middleware=middleware,
         request_max_body_size=settings.max_body_bytes,
         before_request=before_handling,
-        before_send=[refused_preflight_as_problem],
+        before_send=[refused_preflight_as_problem, mark_stale_reads],
         lifespan=[lifespan],
     )
     finish_document(app, offered)

@@ -22,9 +22,11 @@ from litestar.exceptions import NotFoundException, ValidationException
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from api.bodies import decode_strictly
+from api.stale import start_noting_stale_reads
 
 
 async def before_handling(request: Request[Any, Any, Any]) -> Response[None] | None:
+    start_noting_stale_reads()
     if request.method == HttpMethod.OPTIONS:
         return allowed_methods(request)
     check_integer_segments(request)
