@@ -34,7 +34,9 @@ class Health(msgspec.Struct, frozen=True, kw_only=True):
 class HealthCheck:
     def __init__(self, games: GameService) -> None:
         self._games = games
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="health")
+        # Made when first needed and again after close: an app may be started and stopped more
+        # than once (a test client per test), and a stopped executor takes no more work.
+        self._thread: ThreadPoolExecutor | None = None
         self._running: Future[int] | None = None
         self._lock = threading.Lock()
 
@@ -45,6 +47,8 @@ class HealthCheck:
         was_down = games.store_down
         with self._lock:
             if self._running is None or self._running.done():
+                if self._thread is None:
+                    self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="health")
                 # Also while the store is down: this probe is what lets requests back in.
                 self._running = self._thread.submit(self._probe)
             running = self._running
@@ -64,4 +68,7 @@ class HealthCheck:
         return self._games.projections.position()
 
     def close(self) -> None:
-        self._thread.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            thread, self._thread, self._running = self._thread, None, None
+        if thread is not None:
+            thread.shutdown(wait=False, cancel_futures=True)

@@ -138,3 +138,18 @@ def test_given_any_database_then_health_names_only_its_backend(tmp_path: Path) -
         health = client.get("/health")
     assert health.json()["database"] == "sqlite"
     assert "secret-place" not in health.text
+
+
+def test_given_an_app_stopped_and_started_again_then_health_still_answers() -> None:
+    """An app's lifespan may run more than once (a test client per test): stopping it must not
+    leave /health without the thread its probe runs on (it answered 500 the second time)."""
+    games = GameService("memory://")
+    app = create_app(games)
+    try:
+        for _ in range(2):
+            with TestClient(app) as client:
+                answer = client.get("/health")
+                assert answer.status_code == 200, answer.text
+                assert answer.json()["status"] == "ok"
+    finally:
+        games.close()
