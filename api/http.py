@@ -155,18 +155,21 @@ def ready_to_send(game: GameApi, actions: list[Any], version: int) -> list[msgsp
 def game_view(game: GameApi, view: msgspec.Struct, fairness: SeedFairness) -> msgspec.Struct:
     """The rules' view of the game as the API answers it: with the game's ``ruleset`` and what
     players are told of its seed."""
-    return game.wire.view(
-        **msgspec.structs.asdict(view), ruleset=game.name, **seed_fields(fairness)
-    )
+    return game.wire.view(**_with_seed(view, fairness), ruleset=game.name)
 
 
 def caller_view(game: GameApi, seen: SeatView, fairness: SeedFairness) -> msgspec.Struct:
     return game.wire.caller_view(
-        **msgspec.structs.asdict(seen.view),
+        **_with_seed(seen.view, fairness),
         ruleset=game.name,
-        **seed_fields(fairness),
         actions=ready_to_send(game, seen.actions, seen.version),
     )
+
+
+def _with_seed(view: msgspec.Struct, fairness: SeedFairness) -> dict[str, Any]:
+    """The view's fields and what players are told of the seed; a game whose own view shows
+    its seed (once it has ended) is told the same by the kernel's field of that name."""
+    return {**msgspec.structs.asdict(view), **seed_fields(fairness)}
 
 
 def seed_fields(fairness: SeedFairness) -> dict[str, Any]:

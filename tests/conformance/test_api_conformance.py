@@ -122,11 +122,18 @@ def test_given_a_running_toy_game_then_no_seat_and_no_spectator_sees_another_sea
 
 def test_given_a_toy_game_then_its_bodies_are_decoded_by_its_own_rules_and_a_refusal_names_a_toy_rule(client: Client) -> None:
     game_id, _, tokens = _open_toy(client, "refusals")
+    # Another game's bodies are well formed for the server, and wrong for this game: 409.
     dodgecity_action = {"action": {"kind": "end_turn"}}
-    assert client.post(f"/games/{game_id}/actions", json=dodgecity_action, headers=_bearer(tokens[0])).status_code == 400
+    wrong_game = client.post(f"/games/{game_id}/actions", json=dodgecity_action, headers=_bearer(tokens[0]))
+    assert wrong_game.status_code == 409
+    assert wrong_game.json()["type"].endswith("/wrong-ruleset")
     colour = client.post(f"/games/{game_id}/players", json={"name": "Cy", "colour": "red"})
-    assert colour.status_code == 400
-    assert "unknown field `colour`" in colour.json()["detail"]
+    assert colour.status_code == 409
+    assert colour.json()["type"].endswith("/wrong-ruleset")
+    # A body that is no game's is 400, naming what is wrong.
+    hat = client.post(f"/games/{game_id}/players", json={"name": "Cy", "hat": "big"})
+    assert hat.status_code == 400
+    assert "unknown field `hat`" in hat.json()["detail"]
     out_of_turn = client.post(f"/games/{game_id}/actions", json={"action": {"kind": "fold"}}, headers=_bearer(tokens[0]))
     assert out_of_turn.status_code == 409
     assert out_of_turn.json()["rule"].startswith("TOY-")

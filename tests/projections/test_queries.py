@@ -45,7 +45,7 @@ def flat(commands: list[list[DomainEvent]]) -> list[DomainEvent]:
 
 @pytest.fixture
 def feed() -> MemoryFeed:
-    ended = flat(play(ENDED, names=["ann", "cy"], seed="ended-2"))
+    ended = flat(play(ENDED, names=["ann", "cy"], seed="ended-3"))
     running = flat(play(RUNNING, names=["bob", "cy", "dee"], seed="running", actions=40))
     log = notifications([*ended, *running, *lobby_game()])
     return MemoryFeed(msgspec.structs.replace(n, recorded_at=SAME_MOMENT) if n.version == 1 and n.game_id != LOBBY else n for n in log)
