@@ -34,12 +34,12 @@ from litestar.enums import ScopeType
 from litestar.exceptions import TooManyRequestsException
 from litestar.types import ASGIApp, Receive, Scope, Send
 
+from api.auth import MAX_TOKEN_LENGTH
 from api.settings import RateLimit
 from engine.application import GameService
 
 MAX_CLIENTS = 100_000  # buckets kept; the least recently seen are forgotten (and so refilled)
 UNLIMITED_PATHS = frozenset({"/health"})
-MAX_TOKEN_LENGTH = 128
 _GAME_PATH = re.compile(r"^/games/([0-9a-fA-F-]{32,36})(?:/|$)")
 
 

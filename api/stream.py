@@ -91,10 +91,7 @@ class StreamController(ServicesController):
         if ended and start == latest:
             # Nothing more can come: 204 tells an EventSource to stop reconnecting.
             return Response(None, status_code=HTTP_204_NO_CONTENT)
-        client = request.scope.get("client")
-        slot = services.stream_slots.take(
-            stream_client(bearer_token(request), client[0] if client else None)
-        )
+        slot = services.stream_slots.take(stream_client(bearer_token(request), request.scope))
         watcher = services.watchers.join(game_id)
         lease = _Lease(slot, lambda: services.watchers.leave(watcher))
         watch = _Watch(games, watcher, seat, services.stream_idle_seconds)

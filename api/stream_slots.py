@@ -13,6 +13,9 @@ import hashlib
 import threading
 
 from litestar.exceptions import TooManyRequestsException
+from litestar.types import Scope
+
+from api.limits import address_of
 
 #: What a refused client is told to wait: a stream ends when its game does or when it has been
 #: quiet for the idle limit, so a slot frees at an unknown time; a few seconds keeps retries rare.
@@ -65,8 +68,8 @@ class StreamSlots:
                 self._open.pop(client, None)
 
 
-def stream_client(token: str | None, address: str | None) -> str:
+def stream_client(token: str | None, scope: Scope) -> str:
     """Whom a stream is counted against: its (checked) token, else its address."""
     if token is not None:
         return "token:" + hashlib.sha256(token.encode()).hexdigest()
-    return "address:" + (address or "unknown")
+    return address_of(scope)

@@ -693,10 +693,9 @@ class GameService(Application[UUID]):
             try:
                 return self._load(game_id)
             except _UNREACHABLE:
-                cached = self._cache.get(game_id)
+                cached = self._last_seen(game_id)
                 if cached is None:
                     raise
-                _note_stale(game_id)
                 return cached
         loaded = self._cache.get(game_id)
         if loaded is None:
@@ -712,6 +711,14 @@ class GameService(Application[UUID]):
         for record in self._select(game_id, after=loaded.game.version):
             loaded.follow(record)
         return loaded
+
+    def _last_seen(self, game_id: UUID) -> _Loaded | None:
+        """The cached game as this process last saw it, noted in :data:`stale_reads` (the store
+        could not be reached); None if it is not cached."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            _note_stale(game_id)
+        return cached
 
     def read(self, game_id: UUID, reader: Callable[[AnyGame], T]) -> T:
         """Run ``reader`` on the latest game while no command can change it."""
@@ -763,10 +770,9 @@ class GameService(Application[UUID]):
                 lambda: self.recorder.select_events(game_id, desc=True, limit=1)
             )
         except _UNREACHABLE:
-            cached = self._cache.get(game_id)
+            cached = self._last_seen(game_id)
             if cached is None:
                 raise
-            _note_stale(game_id)
             return cached.game.version
         if not last:
             raise GameNotFoundError(game_id)
