@@ -3,16 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+RUNTIME := $(VENV)/.runtime
+# `make run PORT=9000` (or PORT in the environment) serves elsewhere; HOST likewise.
+PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: run test lint bench bench-store bench-api clean
 
-$(INSTALLED): pyproject.toml
+# Serving needs only the runtime dependencies; the tests add the dev tools to the same .venv.
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(INSTALLED): $(RUNTIME)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(INSTALLED)
-	$(BIN)/dodgecity serve --db sqlite:///dodgecity.db
+run: $(RUNTIME)
+	$(BIN)/dodgecity serve --db sqlite:///dodgecity.db --host $(HOST) --port $(PORT)
 
 test: $(INSTALLED) lint
 	scripts/with-postgres $(BIN)/pytest
