@@ -95,9 +95,27 @@ export class ReplayScreen {
     this.ticket += 1;
   }
 
-  // Two buttons per unit: to where the previous one began, and to where the next one begins.
+  // Two buttons per unit: to where the previous one began, and to where the next one begins;
+  // and a list of the coarsest unit's beginnings ("Pass 7") to go to at once.
   drawJumps() {
+    const coarsest = this.units[0];
+    const goTo = coarsest
+      ? h(
+          "div",
+          { class: "jump-group" },
+          h("label", { for: "replay-goto", text: "Go to" }),
+          h(
+            "select",
+            { id: "replay-goto", onchange: (event) => this.show(Number(event.target.value)).catch(this.failed) },
+            h("option", { value: "0", text: "The beginning" }),
+            this.marks
+              .filter((mark) => mark.unit === coarsest)
+              .map((mark) => h("option", { value: String(mark.version), text: mark.label })),
+          ),
+        )
+      : null;
     $("replay-jumps").replaceChildren(
+      ...[goTo].filter(Boolean),
       ...this.units.map((unit) =>
         h(
           "div",
@@ -167,6 +185,8 @@ export class ReplayScreen {
     $("replay-where").textContent = where;
     $("replay-prev").disabled = version <= 0;
     $("replay-next").disabled = version >= this.latest;
+    const goTo = $("replay-goto");
+    if (goTo) goTo.value = String(this.target(this.units[0], -1, version + 1) ?? 0);
     for (const button of $("replay-jumps").querySelectorAll("button")) {
       button.disabled = this.target(button.dataset.unit, button.dataset.direction === "next" ? 1 : -1, version) === null;
     }

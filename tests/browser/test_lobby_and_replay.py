@@ -250,6 +250,9 @@ def test_given_an_ended_dodge_city_game_when_the_replay_jumps_by_pass_round_and_
     page.locator(f"#replay-screen[data-version='{recorded[-1]['originator_version']}']").wait_for()
     assert page.locator("#replay-jumps button[data-unit='pass'][data-direction='next']").is_disabled()
     assert jump(page, "pass", "previous") == passes[-1]
+    page.select_option("#replay-goto", label="Pass 2")
+    page.locator(f"#replay-screen[data-version='{passes[1]}']").wait_for()
+    assert page.locator("#problem").inner_text() == ""
     assert browser.errors == []
 
 
@@ -287,6 +290,10 @@ def test_given_an_ended_bang_game_when_the_replay_jumps_by_round_and_turn_then_e
     assert jump(page, "round", "next") == rounds[1]
     assert page.locator("#replay-where").inner_text().startswith("Round 2")
     assert jump(page, "turn", "previous") == max(v for v in turns if v < rounds[1])
+    page.select_option("#replay-goto", label="Round 3")
+    page.locator(f"#replay-screen[data-version='{rounds[2]}']").wait_for()
+    assert page.locator("#problem").inner_text() == ""  # every step drew without a failure
+    page.screenshot(path=SCREENSHOTS / "w2-replay-bang.png", full_page=True)
     assert browser.errors == []
 
 
