@@ -81,9 +81,7 @@ def jump(page: Page, unit: str, direction: str) -> int:
     """Click a jump button and answer the step the replay then shows (the words for it too)."""
     before = replay_at(page)
     page.click(f"#replay-jumps button[data-unit='{unit}'][data-direction='{direction}']")
-    page.wait_for_function(
-        "(before) => document.querySelector('#replay-screen').dataset.version !== String(before)", arg=before
-    )
+    page.wait_for_function("(before) => document.querySelector('#replay-screen').dataset.version !== String(before)", arg=before)
     version = replay_at(page)
     page.locator(f"#replay-words[data-version='{version}']").wait_for()
     return version
@@ -167,7 +165,8 @@ def test_given_a_refused_move_when_the_problem_shows_then_it_names_the_rule_in_w
     text = problem_text(page)
 
     page.get_by_role("alert").locator(".rule").wait_for()
-    assert "null" not in text and "undefined" not in text, text
+    assert "null" not in text, text
+    assert "undefined" not in text, text
     assert re.search(r"rule [A-Z0-9-]+", text), text
 
 
@@ -231,7 +230,8 @@ def test_given_an_ended_dodge_city_game_when_the_replay_jumps_by_pass_round_and_
     passes = [e["originator_version"] for e in recorded if e["type"] == "PassBegan"]
     rounds = [e["originator_version"] for e in recorded if e["type"] == "StageBegan" and e["stage"] in DODGECITY_ROUNDS]
     turns = [e["originator_version"] for e in recorded if e["type"] == "TurnBegan"]
-    assert len(passes) >= 2 and turns
+    assert len(passes) >= 2
+    assert turns
 
     page = open_replay(browser, game_id)
 
