@@ -34,7 +34,11 @@ export function decisionWords(game, view, decision) {
 
 export function awaitingWords(game, view) {
   if (view.status === "ended") return "nobody: the game is over";
-  if (!view.awaiting.length) return view.status === "lobby" ? "players to join and the host to start" : "nobody";
+  if (!view.awaiting.length) {
+    if (view.status !== "lobby") return "nobody";
+    const { players, max } = seating(game, view);
+    return players.length < max ? "players to join and the host to start" : "the host to start the game";
+  }
   return view.awaiting
     .map((d) => `${d.seat === view.viewer ? "you" : seatName(game, view, d.seat)} to ${decisionWords(game, view, d)}`)
     .join("; ");

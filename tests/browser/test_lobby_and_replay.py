@@ -110,6 +110,7 @@ def test_given_a_full_game_never_started_when_a_spectator_opens_it_then_no_host_
     expect(page.locator("#seats li")).to_have_count(2)
 
     assert "spectator" in page.locator("#game-who").inner_text()
+    assert page.locator('#facts [data-fact="awaiting"] dd').inner_text() == "the host to start the game"
     for control in ("#start-row", "#start-game", "#bot-form", "#join-form", "#move"):
         assert page.locator(control).is_hidden(), f"{control} shows to a spectator"
     page.screenshot(path=SCREENSHOTS / "w2-spectator-lobby.png", full_page=True)
