@@ -16,14 +16,23 @@ const PREFERRED_SEATS = 3;
 let chosen = null;
 
 export class LobbyScreen {
+  constructor() {
+    this.stopped = false;
+  }
+
   async start() {
     entitle("Lobby");
     await this.prepareForm();
+    // Left while the form was being built (a game's link followed at once): the next screen
+    // shows, not the lobby over it.
+    if (this.stopped) return;
     showScreen("lobby-screen");
     await this.lists();
   }
 
-  stop() {}
+  stop() {
+    this.stopped = true;
+  }
 
   async prepareForm() {
     const select = $("create-ruleset");

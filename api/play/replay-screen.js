@@ -190,6 +190,9 @@ export class ReplayScreen {
     for (const button of $("replay-jumps").querySelectorAll("button")) {
       button.disabled = this.target(button.dataset.unit, button.dataset.direction === "next" ? 1 : -1, version) === null;
     }
+    // A button that just went out of use (the last pass reached) would drop focus to the top of
+    // the page: the keyboard user keeps their place on the slider instead.
+    if (document.activeElement?.disabled) $("replay-slider").focus({ preventScroll: true });
     const [state, text] = await Promise.all([
       api.state(this.id, this.token, version, $("as-played").checked),
       this.words(version),

@@ -12,7 +12,7 @@ import uuid
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
 
@@ -322,3 +322,30 @@ def test_given_a_replay_when_autoplay_is_started_then_it_advances_and_when_pause
     page.keyboard.press("k")
     assert play.get_attribute("aria-pressed") == "false"
     assert browser.errors == []
+
+
+def test_given_the_lobby_still_loading_when_a_games_link_is_followed_then_the_game_shows_and_not_the_lobby_over_it(
+    browser: Browser,
+) -> None:
+    page = browser.page
+    game_id, _ = create(browser.server.url, "dodgecity", seats=2, bots=2)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/rulesets/dodgecity", hold)  # the lobby's form waits for the material
+    browser.open()
+    page.wait_for_function("() => !document.querySelector('#loading')")  # the lobby has begun
+    while not held:
+        page.wait_for_timeout(50)
+
+    page.evaluate("(id) => { location.hash = `#/game/${id}`; }", game_id)
+    page.locator(f"#game-screen[data-game-id='{game_id}']").wait_for(state="attached")
+    for route in held:
+        route.continue_()
+    page.unroute("**/rulesets/dodgecity")
+
+    page.locator("#game-screen[data-status='lobby']").wait_for()
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(page.locator("#lobby-screen")).to_be_hidden()
