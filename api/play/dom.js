@@ -30,7 +30,9 @@ function append(element, children) {
 // Replaces a region's content without losing the keyboard user's place: the focused control is
 // found again by its data-key in the new content. When it is gone (the action was taken), focus
 // moves to ``fallback`` so it does not fall back to the top of the page.
+// A region a screen's layout lacks (the replay draws no hand) is left alone.
 export function rerender(region, build, fallback = null) {
+  if (!region) return;
   const active = document.activeElement;
   const hadFocus = active && region.contains(active) && active !== region;
   const key = hadFocus ? active.dataset?.key : undefined;
@@ -42,6 +44,7 @@ export function rerender(region, build, fallback = null) {
 }
 
 export function show(element, visible) {
+  if (!element) return;
   element.hidden = !visible;
 }
 

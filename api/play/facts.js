@@ -3,7 +3,7 @@
 // come from its module; ``game`` is what rulesets.loadGame answers.
 
 import { h } from "./dom.js";
-import { capital } from "./text.js";
+import { capital, seatLabel } from "./text.js";
 
 // The kinds of computer player the engine knows; each ruleset lists those it offers.
 const BOT_LABELS = { heuristic: "Heuristic bot (plays to win)", random: "Random bot" };
@@ -19,7 +19,7 @@ export function seating(game, view) {
 }
 
 export function seatName(game, view, seat) {
-  return seating(game, view).players[seat]?.name ?? `seat ${seat}`;
+  return seating(game, view).players[seat]?.name ?? seatLabel(seat);
 }
 
 // "Ann (red)", or "Ann" for a game whose seats have nothing more to say.
@@ -34,7 +34,11 @@ export function decisionWords(game, view, decision) {
 
 export function awaitingWords(game, view) {
   if (view.status === "ended") return "nobody: the game is over";
-  if (!view.awaiting.length) return view.status === "lobby" ? "players to join and the host to start" : "nobody";
+  if (!view.awaiting.length) {
+    if (view.status !== "lobby") return "nobody";
+    const { players, max } = seating(game, view);
+    return players.length < max ? "players to join and the host to start" : "the host to start the game";
+  }
   return view.awaiting
     .map((d) => `${d.seat === view.viewer ? "you" : seatName(game, view, d.seat)} to ${decisionWords(game, view, d)}`)
     .join("; ");

@@ -8,7 +8,7 @@ import { entitle, h, rerender, show, showScreen } from "./dom.js";
 import { awaitingWords, botLabel, decisionWords, factsBar, seating, seatWords } from "./facts.js";
 import { loadGame } from "./rulesets.js";
 import { remember, remembered } from "./seats.js";
-import { capital } from "./text.js";
+import { capital, seatLabel } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const RETRY_MS = 2000;
@@ -179,7 +179,7 @@ export class GameScreen {
     const me = view.viewer === null ? null : (seating(this.game, view).players[view.viewer] ?? null);
     const seatNote = me ? this.game.module.seatNote?.(me) : "";
     $("game-who").textContent = me
-      ? `You play ${me.name}, seat ${me.seat}${seatNote ? ` (${seatNote})` : ""}.${this.mine.host ? " You host this game." : ""}`
+      ? `You play ${me.name}, ${seatLabel(me.seat)}${seatNote ? ` (${seatNote})` : ""}.${this.mine.host ? " You host this game." : ""}`
       : this.mine.host
         ? "You host this game and watch it (no seat)."
         : "You watch as a spectator: you see only what every player may see.";
@@ -344,7 +344,7 @@ export class GameScreen {
   async join(name) {
     const seat = await api.join(this.id, { name });
     this.mine = remember(this.id, { token: seat.token, seat: seat.seat, name, ruleset: this.game?.name });
-    announce(`You took seat ${seat.seat}.`);
+    announce(`You took ${seatLabel(seat.seat)}.`);
     await this.refresh();
   }
 

@@ -16,14 +16,23 @@ const PREFERRED_SEATS = 3;
 let chosen = null;
 
 export class LobbyScreen {
+  constructor() {
+    this.stopped = false;
+  }
+
   async start() {
     entitle("Lobby");
     await this.prepareForm();
+    // Left while the form was being built (a game's link followed at once): the next screen
+    // shows, not the lobby over it.
+    if (this.stopped) return;
     showScreen("lobby-screen");
     await this.lists();
   }
 
-  stop() {}
+  stop() {
+    this.stopped = true;
+  }
 
   async prepareForm() {
     const select = $("create-ruleset");
@@ -125,17 +134,22 @@ export class LobbyScreen {
         h("a", { href: `#/game/${game.game_id}`, text: await gameLabel(game, titles) }),
         withReplay ? [" · ", h("a", { href: `#/replay/${game.game_id}`, text: "replay" })] : null,
       );
-    const fill = async (id, status, empty) => {
-      try {
-        const page = await api.listGames(status);
-        const items = await Promise.all(page.items.map((g) => item(g, status !== "lobby")));
+    // One section per state; a game in its lobby is "waiting" while a seat is open and "ready"
+    // once every seat is taken (it is still not started: only its host can start it).
+    const fill = (id, games, withReplay, empty) =>
+      Promise.all(games.map((g) => item(g, withReplay))).then((items) =>
         $(id).replaceChildren(
           items.length ? h("ul", { class: "game-list" }, items) : h("p", { class: "quiet", text: empty }),
-        );
+        ),
+      );
+    const section = async (ids, status, fillAll) => {
+      try {
+        await fillAll((await api.listGames(status)).items);
       } catch (error) {
-        $(id).replaceChildren(h("p", { class: "quiet", text: `Could not load: ${error.message}` }));
+        for (const id of ids) $(id).replaceChildren(h("p", { class: "quiet", text: `Could not load the list: ${error.message}` }));
       }
     };
+    const full = (g) => g.players.length >= g.max_players;
     const mine = rememberedGames();
     $("my-games").replaceChildren(
       mine.length
@@ -147,9 +161,14 @@ export class LobbyScreen {
         : h("p", { class: "quiet", text: "None yet." }),
     );
     await Promise.all([
-      fill("open-games", "lobby", "No open games: create one."),
-      fill("running-games", "running", "None."),
-      fill("ended-games", "ended", "None."),
+      section(["open-games", "ready-games"], "lobby", (games) =>
+        Promise.all([
+          fill("open-games", games.filter((g) => !full(g)), false, "No game is waiting for players: create one."),
+          fill("ready-games", games.filter(full), false, "None."),
+        ]),
+      ),
+      section(["running-games"], "running", (games) => fill("running-games", games, true, "None.")),
+      section(["ended-games"], "ended", (games) => fill("ended-games", games, true, "None.")),
     ]);
   }
 }
@@ -158,7 +177,7 @@ async function gameLabel(game, titles) {
   const names = game.players.length ? game.players.join(", ") : "nobody yet";
   const title = titles.get(game.ruleset) ?? game.ruleset;
   let state = "ended";
-  if (game.status === "lobby") state = `${game.players.length} of ${game.max_players} seats`;
+  if (game.status === "lobby") state = `${game.players.length} of ${game.max_players} seats taken`;
   else if (game.status === "running") state = (await progress(game)) || "running";
   return `${title} · ${game.game_id.slice(0, 8)}: ${state} (${names})`;
 }

@@ -25,7 +25,9 @@
 //                               asks which when a control holds several (``open`` is its key).
 //   and, if it has them: stylesheet (its CSS's URL, applied before it draws), facts(view,
 //   material) → [[term, value, name]] for the facts bar, seatNote(player) → words after a
-//   player's name ("red"), progress(summary) → how far a listed running game has gone.
+//   player's name ("red"), progress(summary) → how far a listed running game has gone,
+//   replayMarks(events, material) → for each event the units it begins ([{unit, label}], coarsest
+//   first: "pass", "Pass 2"), for the replay's jumps.
 //
 // README.md says the same at more length.
 
@@ -122,6 +124,10 @@ function wire() {
     screen.show(Number(event.target.value)).catch(report),
   );
   $("as-played").addEventListener("change", () => screen.show(screen.version).catch(report));
+  $("replay-play").addEventListener("click", () => screen.toggle());
+  document.addEventListener("keydown", (event) => {
+    if (screen instanceof ReplayScreen && screen.key(event)) event.preventDefault();
+  });
   window.addEventListener("hashchange", route);
 }
 

@@ -1,13 +1,46 @@
 // A game step by step: any version's state (as a spectator, or as this browser's seat saw it
-// during play), drawn by the game's module, with the log's sentence for that step.
+// during play), drawn by the game's module, with the log's sentence for that step. It jumps by
+// the game's own units (pass, round, turn: its module's replayMarks reads them off the events)
+// and plays itself at a chosen speed.
 
-import { api } from "./api.js";
-import { entitle, rerender, show, showScreen } from "./dom.js";
+import { report } from "./alerts.js";
+import { api, call } from "./api.js";
+import { entitle, h, rerender, show, showScreen } from "./dom.js";
 import { factsBar } from "./facts.js";
 import { loadGame } from "./rulesets.js";
 import { remembered } from "./seats.js";
+import { capital } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
+const EVENTS_PAGE = 500; // the API's largest page
+const LIVE_REGIONS = ["replay-step", "replay-where", "replay-words"];
+
+// The game's events up to ``latest``, as the token may see them.
+async function eventsUpTo(id, token, latest) {
+  const events = [];
+  let after = 0;
+  while (after !== null && after !== undefined && after < latest) {
+    const page = await call("GET", `/games/${encodeURIComponent(id)}/events?after=${after}&limit=${EVENTS_PAGE}`, { token });
+    events.push(...page.events);
+    after = page.next_after;
+  }
+  return events.filter((event) => event.originator_version <= latest);
+}
+
+// The module's marks as one list, oldest first: {version, unit, label}, and the units in the
+// order they first appear (coarsest first, as each event lists them).
+export function marksOf(module, events, material) {
+  const perEvent = module.replayMarks?.(events, material) ?? [];
+  const marks = [];
+  const units = [];
+  perEvent.forEach((begun, index) => {
+    for (const { unit, label } of begun ?? []) {
+      if (!units.includes(unit)) units.push(unit);
+      marks.push({ version: events[index].originator_version, unit, label });
+    }
+  });
+  return { marks, units };
+}
 
 export class ReplayScreen {
   constructor(id) {
@@ -18,6 +51,10 @@ export class ReplayScreen {
     this.version = 0;
     this.told = new Map();
     this.ticket = 0;
+    this.marks = [];
+    this.units = [];
+    this.playing = null; // the autoplay's timer while it plays
+    this.failed = (error) => report(error);
   }
 
   get token() {
@@ -31,24 +68,100 @@ export class ReplayScreen {
     $("back-to-game").href = `#/game/${this.id}`;
     $("replay-screen").dataset.gameId = this.id;
     delete $("replay-screen").dataset.ruleset;
+    delete $("replay-screen").dataset.version;
     $("replay-view").replaceChildren();
+    $("replay-jumps").replaceChildren();
+    $("replay-where").textContent = "";
     delete $("replay-view").dataset.layout;
     show($("as-played-row"), Boolean(this.token));
     $("as-played").checked = false;
+    this.showPlaying();
     const now = await api.view(this.id, this.token);
     const ticket = this.ticket;
-    const game = await loadGame(now.ruleset);
+    const [game, events] = await Promise.all([loadGame(now.ruleset), eventsUpTo(this.id, this.token, now.version)]);
     if (ticket !== this.ticket) return; // the screen was left meanwhile
     this.game = game;
+    ({ marks: this.marks, units: this.units } = marksOf(game.module, events, game.material));
     $("replay-screen").dataset.ruleset = game.name;
     entitle(`${game.title}: replay of game ${this.id.slice(0, 8)}`);
     this.latest = now.version;
     $("replay-slider").max = String(this.latest);
+    this.drawJumps();
     await this.show(Math.min(1, this.latest));
   }
 
   stop() {
+    this.pause();
     this.ticket += 1;
+  }
+
+  // Two buttons per unit: to where the previous one began, and to where the next one begins;
+  // and a list of the coarsest unit's beginnings ("Pass 7") to go to at once.
+  drawJumps() {
+    const coarsest = this.units[0];
+    const goTo = coarsest
+      ? h(
+          "div",
+          { class: "jump-group" },
+          h("label", { for: "replay-goto", text: "Go to" }),
+          h(
+            "select",
+            { id: "replay-goto", onchange: (event) => this.show(Number(event.target.value)).catch(this.failed) },
+            h("option", { value: "0", text: "The beginning" }),
+            this.marks
+              .filter((mark) => mark.unit === coarsest)
+              .map((mark) => h("option", { value: String(mark.version), text: mark.label })),
+          ),
+        )
+      : null;
+    $("replay-jumps").replaceChildren(
+      ...[goTo].filter(Boolean),
+      ...this.units.map((unit) =>
+        h(
+          "div",
+          { class: "jump-group", role: "group", "aria-label": `By ${unit}` },
+          h("button", {
+            type: "button",
+            dataset: { unit, direction: "previous" },
+            onclick: () => this.jump(unit, -1),
+            text: `◀ Previous ${unit}`,
+          }),
+          h("button", {
+            type: "button",
+            dataset: { unit, direction: "next" },
+            onclick: () => this.jump(unit, 1),
+            text: `Next ${unit} ▶`,
+          }),
+        ),
+      ),
+    );
+  }
+
+  // The version where the previous (-1) or next (1) ``unit`` begins, seen from ``version``; a
+  // previous one is the start of the unit being shown, when it is not shown from its start.
+  target(unit, direction, version = this.version) {
+    const begins = this.marks.filter((mark) => mark.unit === unit).map((mark) => mark.version);
+    return direction > 0 ? (begins.find((v) => v > version) ?? null) : (begins.findLast((v) => v < version) ?? null);
+  }
+
+  jump(unit, direction) {
+    const version = this.target(unit, direction);
+    if (version !== null) this.show(version).catch(this.failed);
+  }
+
+  // Where ``version`` is: the label of each unit under way, coarsest first ("Pass 2 · Setting
+  // round 1 · Ann's turn"). A unit's beginning ends every finer one under way.
+  where(version) {
+    const current = new Map();
+    for (const mark of this.marks) {
+      if (mark.version > version) break;
+      const rank = this.units.indexOf(mark.unit);
+      for (const unit of this.units.slice(rank)) current.delete(unit);
+      current.set(mark.unit, mark.label);
+    }
+    const labels = this.units.filter((unit) => current.has(unit)).map((unit) => current.get(unit));
+    if (labels.length) return labels.join(" · ");
+    return this.marks.length ? "Before play begins" : "";
   }
 
   async words(version) {
@@ -66,19 +179,96 @@ export class ReplayScreen {
     this.version = version;
     const ticket = ++this.ticket;
     $("replay-slider").value = String(version);
-    $("replay-slider").setAttribute("aria-valuetext", `step ${version} of ${this.latest}`);
+    const where = this.where(version);
+    $("replay-slider").setAttribute("aria-valuetext", `event ${version} of ${this.latest}${where ? `, ${where}` : ""}`);
     $("replay-step").textContent = `Step ${version} of ${this.latest}`;
+    $("replay-where").textContent = where;
     $("replay-prev").disabled = version <= 0;
     $("replay-next").disabled = version >= this.latest;
+    const goTo = $("replay-goto");
+    if (goTo) goTo.value = String(this.target(this.units[0], -1, version + 1) ?? 0);
+    for (const button of $("replay-jumps").querySelectorAll("button")) {
+      button.disabled = this.target(button.dataset.unit, button.dataset.direction === "next" ? 1 : -1, version) === null;
+    }
+    // A button that just went out of use (the last pass reached) would drop focus to the top of
+    // the page: the keyboard user keeps their place on the slider instead.
+    if (document.activeElement?.disabled) $("replay-slider").focus({ preventScroll: true });
     const [state, text] = await Promise.all([
       api.state(this.id, this.token, version, $("as-played").checked),
       this.words(version),
     ]);
     if (ticket !== this.ticket) return; // a later step was asked for meanwhile
     $("replay-screen").dataset.version = String(version);
-    $("replay-words").textContent = text;
+    $("replay-words").textContent = capital(text);
     $("replay-words").dataset.version = String(version);
     rerender($("replay-facts"), () => factsBar(this.game, state));
     this.game.module.render(state, { root: $("replay-view"), material: this.game.material, mode: "replay", interaction: null });
+  }
+
+  // Autoplay: one event on, then the next after the chosen pause, each only once the one before
+  // is drawn (a slow answer delays the play; it never piles up). It stops at the last event.
+  get playingNow() {
+    return this.playing !== null;
+  }
+
+  toggle() {
+    if (this.playingNow) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (!this.game || this.playingNow) return;
+    if (this.version >= this.latest) this.show(0).catch(this.failed); // from the start again
+    this.playing = setTimeout(() => this.tick(), this.pauseMs());
+    this.showPlaying();
+  }
+
+  pause() {
+    clearTimeout(this.playing);
+    this.playing = null;
+    this.showPlaying();
+  }
+
+  async tick() {
+    if (!this.playingNow) return;
+    if (this.version >= this.latest) {
+      this.pause();
+      return;
+    }
+    try {
+      await this.show(this.version + 1);
+    } catch (error) {
+      this.pause();
+      throw error;
+    }
+    if (this.playingNow) this.playing = setTimeout(() => this.tick().catch(this.failed), this.pauseMs());
+  }
+
+  pauseMs() {
+    return 1000 / (Number($("replay-speed").value) || 1);
+  }
+
+  // The button says what it does next; live regions fall silent while the replay plays itself,
+  // so a screen reader is not flooded with a sentence per event.
+  showPlaying() {
+    const playing = this.playingNow;
+    const button = $("replay-play");
+    button.setAttribute("aria-pressed", String(playing));
+    button.textContent = playing ? "❚❚ Pause" : "▶ Play";
+    for (const id of LIVE_REGIONS) $(id).setAttribute("aria-live", playing ? "off" : "polite");
+    $("replay-screen").dataset.playing = String(playing);
+  }
+
+  // Keys anywhere on the screen but in a text field or a list to choose from: K plays and pauses,
+  // J and L step back and on (the slider keeps its own arrow keys, Home and End).
+  key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return false;
+    const field = event.target.closest?.("select, textarea, input:not([type='range'], [type='checkbox'])");
+    if (field) return false;
+    const step = { j: -1, l: 1 }[event.key.toLowerCase()];
+    if (event.key.toLowerCase() === "k") this.toggle();
+    else if (step) this.show(this.version + step).catch(this.failed);
+    else return false;
+    return true;
   }
 }

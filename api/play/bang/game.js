@@ -6,6 +6,7 @@ import { gameFacts, renderHand, renderMiddle, renderResult, renderSeats, sortAct
 import { EVENT_TYPES, Words, roleName } from "./words.js";
 
 export { settingsForm } from "./settings.js";
+export { replayMarks } from "./replay.js";
 
 export const stylesheet = new URL("./game.css", import.meta.url).href;
 export const eventTypes = EVENT_TYPES;

@@ -14,6 +14,7 @@ import {
 import { EVENT_TYPES, Words } from "./words.js";
 
 export { settingsForm } from "./settings.js";
+export { replayMarks } from "./replay.js";
 
 export const stylesheet = new URL("./game.css", import.meta.url).href;
 export const eventTypes = EVENT_TYPES;
