@@ -104,7 +104,7 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
     page = browser.page
     game_id = create_bang_game(browser, name="Ann")
     page.locator("#bang-hand-panel").wait_for()
-    assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 3")
+    assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 4")  # seats counted from 1
     seats = page.locator("#bang-seats li.seat")
     expect(seats).to_have_count(SEATS)
     me = page.locator("#bang-seats li.seat.me")
