@@ -363,7 +363,7 @@ export function renderTable(view, words) {
   if (view.current_event) {
     const e = view.current_event;
     const to = e.recipient === null ? "" : ` (recipient: ${words.name(e.recipient)})`;
-    lines.push(h("p", {}, `Event card ${e.event} for ${words.name(e.seat)}${to}: `, h("q", { text: words.eventText(e.event) })));
+    lines.push(h("p", {}, `An event card for ${words.name(e.seat)}${to}: `, h("q", { text: words.eventText(e.event) })));
   }
   if (view.duel) {
     const d = view.duel;
