@@ -60,6 +60,15 @@ def ended_events(url: str, game_id: str) -> list[dict[str, Any]]:
         time.sleep(0.2)
 
 
+def printed_name(card: dict[str, Any]) -> str:
+    """A Dodge City card as printed: "Lady 7", "Bandit picture 2", "Indian", "?"."""
+    if card["kind"] == "number":
+        return f"{card['figure'].capitalize()} {card['value']}"
+    if card["kind"] == "picture":
+        return f"{card['figure'].capitalize()} picture {card['value']}"
+    return "Indian" if card["kind"] == "indian" else "?"
+
+
 def log_texts(page: Page) -> list[str]:
     return page.locator("#log li").all_inner_texts()
 
@@ -185,8 +194,11 @@ def test_given_a_game_whose_tie_on_points_the_final_duel_broke_when_it_is_opened
     assert lines[0] == "Game over: every building in play is closed."
     assert lines[1] == f"{tied_words} tied with {top} points each, so a final duel decided the game."
     drawn = " ".join(lines[2:-1])
+    assert drawn.startswith("Final duel")
+    deck = {card["id"]: card for card in httpx.get(f"{url}/rulesets/dodgecity", timeout=10).json()["decks"]["default_32"]}
     for event in duel:
-        assert names[event["seat"]] in drawn
+        assert f"{names[event['seat']]} drew " in drawn
+        assert printed_name(deck[event["card"]]) in drawn
     assert not ID_OR_COORDINATE.search(" ".join(lines))
     assert page.locator("#move").is_hidden()
     page.screenshot(path=SCREENSHOTS / "game-screen-tie-duel.png", full_page=False)

@@ -381,7 +381,9 @@ export function renderTable(view, words) {
 
 export function renderResult(view, words, events = []) {
   if (view.status !== "ended") return null;
-  const ranked = [...view.players].sort((a, b) => b.points - a.points || b.money - a.money);
+  // The winners first (a tie on points is broken by the final duel), then by points and money.
+  const won = (p) => (view.winners.includes(p.seat) ? 1 : 0);
+  const ranked = [...view.players].sort((a, b) => won(b) - won(a) || b.points - a.points || b.money - a.money);
   const [over, ...why] = explainResult(view, words, events);
   return [
     h("p", { class: "verdict", text: over }),

@@ -167,9 +167,14 @@ export function explainResult(view, words, events = []) {
     lines.push(`${words.names(tied)} tied with ${points} each, so a final duel decided the game.`);
     const draws = events.filter((e) => e.type === "TieDuelCardDrawn");
     const rounds = [...new Set(draws.map((e) => e.duel_round))].sort((a, b) => a - b);
+    // Each draws until a card other than an Indian: "Bat drew Indian, then Sheriff 3".
     for (const round of rounds) {
-      const drawn = draws.filter((e) => e.duel_round === round).map((e) => `${words.name(e.seat)} ${words.cardName(e.card)}`);
-      const label = rounds.length > 1 ? `Final duel round ${round}` : "In the final duel each drew until a card other than an Indian";
+      const bySeat = new Map();
+      for (const draw of draws.filter((e) => e.duel_round === round)) {
+        bySeat.set(draw.seat, [...(bySeat.get(draw.seat) ?? []), words.cardName(draw.card)]);
+      }
+      const drawn = [...bySeat].map(([seat, names]) => `${words.name(seat)} drew ${names.join(", then ")}`);
+      const label = rounds.length > 1 ? `Final duel, round ${round}` : "Final duel";
       lines.push(`${label}: ${words.list(drawn)}.`);
     }
     const verb = winners.length === 1 ? "wins" : "share the win";
