@@ -82,7 +82,11 @@ export function render(view, { root, material, mode, interaction, focusFallback 
   const result = renderResult(view, words, events);
   show(part("result"), Boolean(result));
   if (result) rerender(part("result-body"), () => result);
-  return interact?.sorted.fields.size ? "The marked squares on the board are moves too." : "";
+  if (!interact) return "";
+  const where = [];
+  if (interact.sorted.cards.size) where.push("the cards marked ▶ in your hand");
+  if (interact.sorted.fields.size) where.push("the marked squares in the town");
+  return where.length ? `Your moves: ${where.join(" and ")}${interact.sorted.others.length ? ", and the buttons here" : ""}.` : "";
 }
 
 // The panels, drawn once per screen: the result (when the game is over), then the hand, the
