@@ -187,6 +187,9 @@ def test_given_a_game_whose_tie_on_points_the_final_duel_broke_when_it_is_opened
     page.locator("#game-screen[data-status='ended']").wait_for()
     result = page.locator("#result")
     expect(result.locator(".why").last).to_have_text(f"{names[ended['winners'][0]]} drew the highest card and wins.")
+    # The duel's cards come from the log's events, read after the view: wait for them.
+    rounds = {event["duel_round"] for event in duel}
+    expect(result.locator(".why", has_text="Final duel")).to_have_count(len(rounds))
 
     lines = result.locator(".verdict, .why").all_inner_texts()
     tied_names = [names[seat] for seat in tied]
