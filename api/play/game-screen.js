@@ -3,15 +3,20 @@
 // shows what that token may see and nothing more.
 
 import { announce, clearProblem, report } from "./alerts.js";
-import { Problem, api } from "./api.js";
+import { Problem, api, call } from "./api.js";
 import { entitle, h, rerender, show, showScreen } from "./dom.js";
-import { awaitingWords, botLabel, decisionWords, factsBar, seating, seatWords } from "./facts.js";
+import { awaitingWords, botLabel, decisionWords, factsBar, seatName, seating, seatWords } from "./facts.js";
 import { loadGame } from "./rulesets.js";
 import { remember, remembered } from "./seats.js";
 import { capital, seatLabel } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const RETRY_MS = 2000;
+
+// "Ann", "Ann and Bob", "Ann, Bob and Cy".
+function listWords(items) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
 
 export class GameScreen {
   constructor(id) {
@@ -23,6 +28,7 @@ export class GameScreen {
     this.open = null; // the key of the control whose several moves are shown as choices
     this.claims = new Map(); // control key → the action indices the module drew on it
     this.logAfter = 0;
+    this.events = []; // what the log has read, for a module that tells events itself
     this.chain = Promise.resolve();
     this.queued = null;
     this.stopped = false;
@@ -136,28 +142,50 @@ export class GameScreen {
   async loadLog() {
     for (;;) {
       if (this.stopped) return;
-      const page = await api.narration(this.id, this.token, this.logAfter, 200);
+      const page = await this.logPage(this.logAfter);
       if (this.stopped) return;
       const fresh = page.entries.filter((entry) => entry.version > this.logAfter);
       if (fresh.length) {
         const log = $("log");
         const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
         log.append(
-          ...fresh.map((entry) =>
-            h(
-              "li",
-              { dataset: { version: String(entry.version), type: entry.type } },
-              h("span", { class: "version", "aria-hidden": "true", text: String(entry.version) }),
-              " ",
-              entry.text,
-            ),
-          ),
+          ...fresh.map((entry) => h("li", { dataset: { version: String(entry.version), type: entry.type } }, entry.text)),
         );
         this.logAfter = fresh.at(-1).version;
         if (atEnd) log.scrollTop = log.scrollHeight;
       }
-      if (page.next_after === null || page.next_after === undefined) return;
+      if (page.next_after === null || page.next_after === undefined) break;
     }
+    // The log's events may explain what the view alone cannot (a tie broken by the final duel).
+    if (this.view?.status === "ended" && this.game.module.describeEvent) this.render();
+  }
+
+  // One page of the log as {entries: [{version, type, text}], next_after}. A module that tells
+  // events itself (``describeEvent``) words the events as the seat may see them, in the names
+  // of its printed material; an event it does not know, or a module without it, takes the
+  // server's narration.
+  async logPage(after) {
+    const describe = this.game.module.describeEvent;
+    if (!describe) return api.narration(this.id, this.token, after, 200);
+    const page = await call("GET", `/games/${encodeURIComponent(this.id)}/events?after=${after}&limit=200`, {
+      token: this.token,
+    });
+    const fresh = page.events.filter((event) => event.originator_version > after);
+    this.events.push(...fresh);
+    const texts = fresh.map((event) => describe(event, this.view, this.game.material));
+    let told = new Map();
+    if (texts.includes(null)) {
+      const narrated = await api.narration(this.id, this.token, after, 200);
+      told = new Map(narrated.entries.map((entry) => [entry.version, entry.text]));
+    }
+    return {
+      entries: fresh.map((event, index) => ({
+        version: event.originator_version,
+        type: event.type,
+        text: texts[index] ?? told.get(event.originator_version) ?? event.type,
+      })),
+      next_after: page.next_after,
+    };
   }
 
   myDecision() {
@@ -194,6 +222,7 @@ export class GameScreen {
       mode: "play",
       interaction,
       focusFallback: $("move-title"),
+      events: this.events,
     });
     this.renderMove(interaction, hint);
   }
@@ -238,17 +267,32 @@ export class GameScreen {
       players.length < least ? `At least ${least} seats must be taken.` : free ? "Open seats stay empty." : "";
   }
 
+  // The move panel says whose move it is in words, for seats and spectators alike: "Your move"
+  // with the seat's moves as big buttons, or the name of whoever is awaited and what they decide.
   renderMove(interaction, hint) {
     const view = this.view;
-    const playing = view.status === "running" && view.viewer !== null;
-    show($("move"), playing);
-    if (!playing) return;
+    const running = view.status === "running";
+    show($("move"), running);
+    if (!running) return;
+    show($("manual"), view.viewer !== null);
     const decision = this.myDecision();
     const doing = decision ? decisionWords(this.game, view, decision) : "";
-    $("move-title").textContent = decision ? "Your move" : "Waiting";
-    $("move-what").textContent = decision
-      ? `You ${doing}.${interaction && hint ? ` ${hint}` : ""}`
-      : `Waiting for ${awaitingWords(this.game, view)}.`;
+    const others = view.awaiting.filter((d) => d.seat !== view.viewer);
+    const otherNames = others.map((d) => seatName(this.game, view, d.seat));
+    const theirs = others
+      .map((d) => `${capital(seatName(this.game, view, d.seat))} must ${decisionWords(this.game, view, d)}.`)
+      .join(" ");
+    $("move").dataset.state = decision ? "yours" : "waiting";
+    $("move-title").textContent = decision ? "Your move" : others.length ? `${listWords(otherNames)}'s move` : "Waiting";
+    if (decision) {
+      const meanwhile = others.length ? ` At the same time: ${theirs}` : "";
+      $("move-what").textContent = `You must ${doing}.${interaction && hint ? ` ${hint}` : ""}${meanwhile}`;
+    } else if (others.length) {
+      const wait = view.viewer === null ? "" : " Your move comes when they are done.";
+      $("move-what").textContent = `${theirs}${wait}`;
+    } else {
+      $("move-what").textContent = `Waiting for ${awaitingWords(this.game, view)}.`;
+    }
 
     const claimed = new Set([...this.claims.values()].flat());
     const buttons = [];

@@ -104,7 +104,7 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
     page = browser.page
     game_id = create_bang_game(browser, name="Ann")
     page.locator("#bang-hand-panel").wait_for()
-    assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 4")
+    assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 4")  # seats counted from 1
     seats = page.locator("#bang-seats li.seat")
     expect(seats).to_have_count(SEATS)
     me = page.locator("#bang-seats li.seat.me")
@@ -120,12 +120,14 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
 
     assert clicks > 0
     # Out of turn, the page says what to answer: a shot aimed at her (the seed makes it happen).
-    assert [p for p in prompts if re.match(r"You answer \w+'s [^.]+ aimed at you\. It is not your turn", p)]
+    assert [p for p in prompts if re.match(r"You must answer \w+'s [^.]+ aimed at you\. It is not your turn", p)]
     assert all(prompt.startswith("You ") for prompt in prompts)
     page.locator("#bang-result").wait_for()
     page.screenshot(path=SCREENSHOTS / "bang-3-end.png", full_page=True)
     verdict = page.locator("#bang-result .verdict")
     assert verdict.inner_text().startswith("Game over")
+    # The winning side in words, by the teams of the outcome.
+    assert page.locator("#bang-result .why").inner_text().startswith("The winning side: the ")
     shown = [int(seat) for seat in (verdict.get_attribute("data-winners") or "").split(",") if seat]
     won_rows = page.locator("#bang-result tbody tr[data-won='true']").evaluate_all("(rows) => rows.map((r) => Number(r.dataset.seat))")
     outcome = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=5).json()["outcome"]

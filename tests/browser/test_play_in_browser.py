@@ -163,7 +163,7 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_the_whole_ga
     assert page.locator("#seats li").count() == 3
     start_game(page)
     wait_for_my_move(page)
-    assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 3")
+    assert page.locator("#game-who").inner_text().startswith("You play Ann, seat 3")  # seats counted from 1
     assert page.locator("#hand .card").count() == 4
     assert page.locator("#board .building").count() == 4  # three players: four buildings
     committed = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=10).json()
@@ -320,7 +320,10 @@ def test_given_a_browser_without_the_seats_token_when_the_seat_moves_elsewhere_t
     page.reload()
     page.locator("#game-screen[data-status='running']").wait_for()
     assert "spectator" in page.locator("#game-who").inner_text()
-    assert page.locator("#move").is_hidden()
+    # The move panel tells a spectator whose move it is, with nothing to press.
+    expect(page.locator("#move-title")).to_have_text("Eve's move")
+    assert page.locator("#move-buttons button").count() == 0
+    assert page.locator("#manual").is_hidden()
     assert page.locator("#hand-panel").is_hidden()
     assert page.locator("[data-action-index]").count() == 0
     assert "Hand" not in page.locator("#players").inner_text()

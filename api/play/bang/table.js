@@ -253,6 +253,28 @@ function roleAndTeam(role, team) {
   return team && team !== role ? `${roleName(role)} (${team})` : roleName(role);
 }
 
+// The sides a seat can win with ([GOAL-*]); with three players each plays alone, so the side is
+// the role.
+const SIDES = {
+  law: "the law (the Sheriff and his Deputies)",
+  outlaws: "the Outlaws",
+  renegade: "the Renegade",
+  deputy: "the Deputy",
+  outlaw: "the Outlaw",
+  sheriff: "the Sheriff",
+};
+
+// Which side won, and that a member eliminated on the way wins with it ([GOAL-DEAD-TEAMMATES]).
+function sideWords(outcome, words) {
+  const results = (outcome.results ?? []).filter((r) => r.won);
+  const teams = [...new Set(results.map((r) => r.team).filter(Boolean))];
+  if (!teams.length) return null;
+  const side = teams.map((team) => SIDES[team] ?? team).join(" and ");
+  const fallen = results.filter((r) => r.eliminated).map((r) => r.seat);
+  const note = fallen.length ? ` ${words.names(fallen)} ${fallen.length === 1 ? "was" : "were"} eliminated but ${fallen.length === 1 ? "wins" : "win"} with the side.` : "";
+  return h("p", { class: "why", text: `The winning side: ${side}, played by ${words.names(results.map((r) => r.seat))}.${note}` });
+}
+
 export function renderResult(view, words) {
   if (view.status !== "ended" || !view.outcome) return null;
   const outcome = view.outcome;
@@ -265,6 +287,7 @@ export function renderResult(view, words) {
       dataset: { winners: outcome.winners.join(",") },
       text: `Game over${reason ? `: ${reason}` : ""}. Won by ${words.names(outcome.winners) || "nobody"}.`,
     }),
+    sideWords(outcome, words),
     h(
       "table",
       { class: "results" },

@@ -83,7 +83,7 @@ export class Words {
 
   name(seat) {
     if (seat === null || seat === undefined) return "nobody";
-    return this.seats[seat]?.name ?? `seat ${seat}`;
+    return this.seats[seat]?.name ?? `seat ${seat + 1}`; // people count seats from 1
   }
 
   // "you" for the viewer, else the seat's name.

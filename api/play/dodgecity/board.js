@@ -4,12 +4,21 @@
 
 import { h } from "../dom.js";
 import { capital, plural } from "../text.js";
-import { END_REASONS, STAGES, TURN_STEPS, money, symbolName, symbolTag } from "./words.js";
+import { figurePicture, landmarkName, landmarkPicture } from "./pictures.js";
+import { explainResult } from "./story.js";
+import { STAGES, TURN_STEPS, money } from "./words.js";
 
 const FIELD_KINDS = new Set(["buy_stone", "place_stone", "remove_stone", "give_stone", "sell_stone"]);
 const CARD_KINDS = new Set(["commit_card", "play_card"]);
-// A mark on top of colour, so a clickable square is recognisable without seeing colours.
-const GLYPHS = { buy_stone: "+", place_stone: "+", remove_stone: "×", give_stone: "→", sell_stone: "$" };
+// A mark on top of colour, so a clickable square is recognisable without seeing colours. A sale
+// is "−" (the stone leaves the board): "$" would read as the Dollar landmark.
+const GLYPHS = { buy_stone: "+", place_stone: "+", remove_stone: "×", give_stone: "→", sell_stone: "−" };
+export const GLYPH_WORDS = [
+  ["+", "buy or place a stone"],
+  ["×", "remove a stone"],
+  ["→", "give a stone away"],
+  ["−", "sell a stone"],
+];
 
 const fieldKey = (building, row, col) => `${building}:${row}:${col}`;
 
@@ -46,12 +55,14 @@ export function markers(players) {
   );
 }
 
-function stone(seat, view, marks, words, where) {
+function stone(seat, view, marks, words) {
   const player = view.players[seat];
+  const whose = `${words.name(seat)}'s stone${player?.colour ? ` (${player.colour})` : ""}`;
   return h("span", {
     class: `stone colour-${player?.colour ?? "none"}`,
     role: "img",
-    "aria-label": `${words.name(seat)}'s stone at ${where}`,
+    "aria-label": whose,
+    title: whose,
     text: marks[seat] ?? "?",
   });
 }
@@ -86,17 +97,21 @@ function buildingCard(building, sheet, view, words, marks, interact) {
     for (let col = 0; col < cols; col += 1) {
       const spot = `${row}:${col}`;
       const key = fieldKey(building.id, row, col);
-      const where = `(${row}, ${col})`;
       if (landmarks.has(spot)) {
         const symbol = landmarks.get(spot);
+        const name = landmarkName(symbol);
         cells.push(
-          h("span", {
-            class: "cell landmark",
-            role: "img",
-            "aria-label": `landmark ${symbolName(symbol)} at ${where}`,
-            title: `landmark: ${symbolName(symbol)}`,
-            text: symbolTag(symbol),
-          }),
+          h(
+            "span",
+            {
+              class: "cell landmark",
+              role: "img",
+              "aria-label": `${name} (landmark)`,
+              title: `Landmark: ${name}`,
+              dataset: { landmark: symbol },
+            },
+            landmarkPicture(symbol),
+          ),
         );
         continue;
       }
@@ -105,7 +120,7 @@ function buildingCard(building, sheet, view, words, marks, interact) {
         continue;
       }
       const owner = stones.get(key);
-      const content = owner === undefined ? null : stone(owner, view, marks, words, where);
+      const content = owner === undefined ? null : stone(owner, view, marks, words);
       const indices = interact?.sorted.fields.get(key);
       if (indices?.length) {
         const control = `field:${key}`;
@@ -137,7 +152,7 @@ function buildingCard(building, sheet, view, words, marks, interact) {
         cells.push(
           h(
             "span",
-            { class: `cell field${owner === undefined ? " empty" : ""}`, title: where },
+            { class: `cell field${owner === undefined ? " empty" : ""}` },
             content,
           ),
         );
@@ -157,7 +172,12 @@ function buildingCard(building, sheet, view, words, marks, interact) {
       "header",
       {},
       h("h3", { id: headingId, text: building.name }),
-      h("p", { class: `figure figure-${building.figure ?? "none"}`, text: describeFigure(building) }),
+      h(
+        "p",
+        { class: `figure figure-${building.figure ?? "none"}` },
+        building.figure ? figurePicture(building.figure) : null,
+        describeFigure(building),
+      ),
     ),
     h("p", { class: "state", text: statusWords(building, words) }),
     h(
@@ -170,6 +190,7 @@ function buildingCard(building, sheet, view, words, marks, interact) {
       },
       cells,
     ),
+    landmarkLegend(sheet),
     h("p", {
       class: "hint",
       text: `${plural(building.stones.length, "stone")}; connect ${sheet?.landmarks_required ?? "?"} landmarks to control it`,
@@ -177,15 +198,44 @@ function buildingCard(building, sheet, view, words, marks, interact) {
   );
 }
 
+// The building's landmarks by picture and name: the grid's squares are too small for words.
+function landmarkLegend(sheet) {
+  const symbols = [...new Set((sheet?.landmarks ?? []).map((l) => l.symbol))];
+  if (!symbols.length) return null;
+  return h(
+    "ul",
+    { class: "landmark-legend", "aria-label": "Landmarks" },
+    symbols.map((symbol) =>
+      h("li", { dataset: { landmark: symbol } }, landmarkPicture(symbol), h("span", { text: landmarkName(symbol) })),
+    ),
+  );
+}
+
 export function renderBuildings(view, catalog, words, interact) {
   const sheets = new Map(catalog.buildings.map((b) => [b.id, b]));
   const marks = markers(view.players);
   if (!view.buildings.length) return h("p", { class: "quiet", text: "The board is laid out when the game starts." });
-  return h(
-    "div",
-    { class: "buildings" },
-    view.buildings.map((b) => buildingCard(b, sheets.get(b.id), view, words, marks, interact)),
-  );
+  const glyphs = interact?.sorted.fields.size
+    ? h(
+        "p",
+        { class: "glyph-legend" },
+        "Squares you may use are marked: ",
+        GLYPH_WORDS.map(([glyph, meaning], index) => [
+          index ? ", " : "",
+          h("span", { class: "glyph", text: glyph }),
+          ` ${meaning}`,
+        ]),
+        ".",
+      )
+    : null;
+  return [
+    glyphs,
+    h(
+      "div",
+      { class: "buildings" },
+      view.buildings.map((b) => buildingCard(b, sheets.get(b.id), view, words, marks, interact)),
+    ),
+  ];
 }
 
 function card(id, words, props = {}, extra = null) {
@@ -313,7 +363,7 @@ export function renderTable(view, words) {
   if (view.current_event) {
     const e = view.current_event;
     const to = e.recipient === null ? "" : ` (recipient: ${words.name(e.recipient)})`;
-    lines.push(h("p", {}, `Event card ${e.event} for ${words.name(e.seat)}${to}: `, h("q", { text: words.eventText(e.event) })));
+    lines.push(h("p", {}, `An event card for ${words.name(e.seat)}${to}: `, h("q", { text: words.eventText(e.event) })));
   }
   if (view.duel) {
     const d = view.duel;
@@ -329,12 +379,15 @@ export function renderTable(view, words) {
   return lines;
 }
 
-export function renderResult(view, words) {
+export function renderResult(view, words, events = []) {
   if (view.status !== "ended") return null;
-  const reason = view.end_reason ? END_REASONS[view.end_reason] ?? view.end_reason : "";
-  const ranked = [...view.players].sort((a, b) => b.points - a.points || b.money - a.money);
+  // The winners first (a tie on points is broken by the final duel), then by points and money.
+  const won = (p) => (view.winners.includes(p.seat) ? 1 : 0);
+  const ranked = [...view.players].sort((a, b) => won(b) - won(a) || b.points - a.points || b.money - a.money);
+  const [over, ...why] = explainResult(view, words, events);
   return [
-    h("p", { class: "verdict", text: `Game over${reason ? `: ${reason}` : ""}. Won by ${words.names(view.winners) || "nobody"}.` }),
+    h("p", { class: "verdict", text: over }),
+    ...why.map((line) => h("p", { class: "why", text: line })),
     h(
       "table",
       { class: "results" },

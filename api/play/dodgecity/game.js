@@ -11,6 +11,7 @@ import {
   renderTable,
   sortActions,
 } from "./board.js";
+import { describeEvent as tellEvent } from "./story.js";
 import { EVENT_TYPES, Words } from "./words.js";
 
 export { settingsForm } from "./settings.js";
@@ -49,11 +50,16 @@ export function describeAction(action, decision, view, material) {
   return wordsFor(view, material).action(action, decision);
 }
 
+// The log's words for one event of GET …/events (redacted for the reader), or null.
+export function describeEvent(event, view, material) {
+  return tellEvent(event, wordsFor(view, material));
+}
+
 export function facts(view, material) {
   return gameFacts(view, wordsFor(view, material));
 }
 
-export function render(view, { root, material, mode, interaction, focusFallback = null }) {
+export function render(view, { root, material, mode, interaction, focusFallback = null, events = [] }) {
   const replay = mode === "replay";
   if (root.dataset.layout !== mode) {
     root.replaceChildren(...layout(replay));
@@ -74,10 +80,14 @@ export function render(view, { root, material, mode, interaction, focusFallback 
   rerender(part("board"), () => renderBuildings(view, material, words, interact), focusFallback);
   rerender(part("players"), () => renderPlayers(view, words));
   rerender(part("table"), () => renderTable(view, words));
-  const result = renderResult(view, words);
+  const result = renderResult(view, words, events);
   show(part("result"), Boolean(result));
   if (result) rerender(part("result-body"), () => result);
-  return interact?.sorted.fields.size ? "Squares marked + × → or $ on the board are moves too." : "";
+  if (!interact) return "";
+  const where = [];
+  if (interact.sorted.cards.size) where.push("the cards marked ▶ in your hand");
+  if (interact.sorted.fields.size) where.push("the marked squares in the town");
+  return where.length ? `Your moves: ${where.join(" and ")}${interact.sorted.others.length ? ", and the buttons here" : ""}.` : "";
 }
 
 // The panels, drawn once per screen: the result (when the game is over), then the hand, the

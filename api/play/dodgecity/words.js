@@ -68,36 +68,6 @@ export const EVENT_TYPES = [
   "StoneSold", "StoneTransferred", "TieDuelCardDrawn", "TurnBegan", "TurnEnded",
 ];
 
-// Landmarks show a short tag on the board (fonts for pictograms vary between machines, letters
-// do not); the full name goes to assistive technology and the tooltip.
-const SYMBOL_TAGS = {
-  dollar: "$",
-  key: "Key",
-  bottles: "Bot",
-  pistol: "Pis",
-  envelope: "Env",
-  horseshoe: "Hor",
-  bell: "Bel",
-  lamp: "Lmp",
-  clock: "Clk",
-  star: "Sta",
-  wanted_poster: "Wnt",
-  locomotive: "Loc",
-  lantern: "Lan",
-  mortar: "Mor",
-  scales: "Scl",
-  safe: "Saf",
-  moneybag: "Bag",
-};
-
-export function symbolTag(symbol) {
-  return SYMBOL_TAGS[symbol] ?? symbol.slice(0, 3);
-}
-
-export function symbolName(symbol) {
-  return symbol.replaceAll("_", " ");
-}
-
 export function money(amount) {
   return `$${amount}`;
 }
@@ -113,20 +83,32 @@ export class Words {
     this.prices = new Map(catalog.figures.map((f) => [f.figure, f.stone_price]));
     this.players = view.players;
     this.buildings = new Map(view.buildings.map((b) => [b.id, b]));
+    // Before the start the view has no buildings; the printed sheets name them all.
+    this.sheets = new Map((catalog.buildings ?? []).map((b) => [b.id, b]));
   }
 
+  // People count seats from 1.
   name(seat) {
-    return this.players[seat]?.name ?? `seat ${seat}`;
+    return this.players[seat]?.name ?? `seat ${seat + 1}`;
   }
 
   names(seats) {
-    const named = seats.map((seat) => this.name(seat));
-    if (named.length <= 1) return named.join("");
-    return `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+    return this.list(seats.map((seat) => this.name(seat)));
+  }
+
+  // "a, b and c".
+  list(items) {
+    if (items.length <= 1) return items.join("");
+    return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+  }
+
+  // A card's unused part: removals for an Indian, free stones otherwise.
+  forfeited(id, count) {
+    return plural(count, this.cards.get(id)?.kind === "indian" ? "removal" : "free stone");
   }
 
   building(id) {
-    return this.buildings.get(id)?.name ?? id;
+    return this.buildings.get(id)?.name ?? this.sheets.get(id)?.name ?? id;
   }
 
   card(id) {
@@ -160,6 +142,20 @@ export class Words {
     return this.events.get(id) ?? id;
   }
 
+  // An event card by its first sentence, as players call it: "“Your people are amateurs!”".
+  eventTitle(id) {
+    const text = this.events.get(id);
+    if (!text) return "an event card";
+    return `“${text.split(/(?<=[.!?])\s/, 1)[0]}”`;
+  }
+
+  // What made something happen: a playing card, an event card or the duel.
+  cause(cause) {
+    if (cause === "duel") return "the duel";
+    if (this.events.has(cause)) return `the event card ${this.eventTitle(cause)}`;
+    return this.cardName(cause);
+  }
+
   price(figure) {
     return this.prices.get(figure);
   }
@@ -169,13 +165,13 @@ export class Words {
     if (decision.building) text += ` in the ${this.building(decision.building)}`;
     if (decision.kind === "sell_stones") text += ` (${money(decision.remaining)} owed)`;
     else if (decision.remaining) text += ` (${decision.remaining} left)`;
-    if (decision.event) text += ` for event card ${decision.event}`;
+    if (decision.event) text += ` for the event card ${this.eventTitle(decision.event)}`;
     return text;
   }
 
-  // As the game log words a square: 0-based (row, column), like the API.
+  // A square for people: rows and columns counted from 1, from the building's top left.
   square(building, row, col) {
-    return `the ${this.building(building)} at (${row}, ${col})`;
+    return `the ${this.building(building)}, row ${row + 1}, column ${col + 1}`;
   }
 
   // One sentence for an action the seat may take, for its button or its accessible name;
