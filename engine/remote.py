@@ -116,7 +116,7 @@ def play_remote(
         conflicts = 0
         taken += 1
         if on_action is not None:
-            # The ETag begins with the version: "12-<digest of the body>" (or "12" from older servers).
+            # The ETag begins with the version: "12-<digest>" (or "12" from older servers).
             tag = answer.headers.get("ETag", '"0"').strip('"')
             on_action(int(tag.partition("-")[0]), _kind_of(action))
 
