@@ -218,6 +218,7 @@ def create_app(
                 "Content-Type",
                 "Idempotency-Key",
                 "If-Match",
+                "If-None-Match",
                 "Last-Event-ID",
             ],
             expose_headers=["ETag", "Location", "Idempotent-Replayed", "Retry-After", SERVED_STALE],
