@@ -24,7 +24,7 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request, Response, get, post
-from litestar.params import FromPath, QueryParameter
+from litestar.params import FromPath, JSONBody, QueryParameter
 
 from api.auth import OPTIONAL_BEARER, caller_of
 from api.bodies import STRICT_BODY
@@ -177,7 +177,7 @@ class RecordsController(ServicesController):
     async def import_record(
         self,
         *,
-        data: GameRecordBody,
+        data: JSONBody[GameRecordBody],
         request: Request[Any, Any, Any],
         commitment: Commitment = None,
     ) -> Response[ImportedGame]:
