@@ -232,3 +232,24 @@ def test_given_the_root_when_fetched_or_headed_then_it_redirects_to_the_page_and
     document = httpx.get(f"{origin.url}/schema/openapi.json").json()
     assert "/" not in document["paths"]
     assert {"/games/{game_id}/record", "/games/records"} <= set(document["paths"])
+
+
+def test_given_every_golden_record_when_imported_over_http_then_each_is_stored_verified_and_downloads_as_it_was(places: Path) -> None:
+    """Both format versions and every stored generation of records: the body's schema must take
+    every record the CLI takes."""
+    golden = sorted((Path(__file__).parents[1] / "golden").glob("*/*.json"))
+    records = [path for path in golden if path.name != "manifest.json"]
+    assert {json.loads(path.read_bytes())["format_version"] for path in records} == {1, 2}
+    target = start_server(f"sqlite:///{places / 'golden.db'}", "--game-limit", "off")
+    try:
+        with client_for(target.url) as client:
+            for path in records:
+                record = path.read_bytes()
+                imported = client.post("/games/records", content=record, headers={"Content-Type": "application/json"})
+                assert imported.status_code == 201, f"{path.name}: {imported.text}"
+                assert imported.json()["verified"] is True
+                game_id = imported.json()["game_id"]
+                if client.get(f"/games/{game_id}").json()["status"] == "ended":
+                    assert client.get(f"/games/{game_id}/record").content == record, path.name
+    finally:
+        target.stop()
