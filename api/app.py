@@ -28,7 +28,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from litestar import Litestar, Response, get
+from litestar import HttpMethod, Litestar, Response, get, route
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.exceptions import NotFoundException
@@ -52,6 +52,7 @@ from api.playing import PlayController
 from api.preflight import refused_preflight_as_problem
 from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.read_models import ReadModelsController
+from api.records import RecordsController
 from api.replay import ReplayController
 from api.routing import before_handling
 from api.rulesets import RulesetsController, installed_game_apis
@@ -85,6 +86,12 @@ class ServiceController(ServicesController):
         answer within a second (games already loaded are still served, marked
         `Served-Stale: true`)."""
         return await self.services.health.check()
+
+    @route("/", http_method=[HttpMethod.GET, HttpMethod.HEAD], include_in_schema=False)
+    async def root(self) -> Response[bytes]:
+        # 307, not 308: "/" may serve something else one day, and a permanent redirect would
+        # stay cached in browsers; either keeps the method, so HEAD stays HEAD.
+        return Response(b"", status_code=HTTP_307_TEMPORARY_REDIRECT, headers={"Location": "/play"})
 
     @get("/docs", include_in_schema=False)
     async def docs(self) -> Response[None]:
@@ -175,6 +182,7 @@ def create_app(
                     LobbyController,
                     PlayController,
                     ReplayController,
+                    RecordsController,
                     StreamController,
                 ],
             ),
@@ -210,6 +218,7 @@ def create_app(
                 "Content-Type",
                 "Idempotency-Key",
                 "If-Match",
+                "If-None-Match",
                 "Last-Event-ID",
             ],
             expose_headers=["ETag", "Location", "Idempotent-Replayed", "Retry-After", SERVED_STALE],

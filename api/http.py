@@ -7,15 +7,20 @@ of a ruleset this server does not serve is answered like an unknown ruleset.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable
 from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Response
+from litestar import MediaType, Response
 from litestar.datastructures import ResponseHeader
 from litestar.exceptions import ClientException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, QueryParameter
+from litestar.serialization import encode_json
+from litestar.status_codes import HTTP_304_NOT_MODIFIED
 
 from api.bodies import invalid_body, strictly
 from api.problems import AnotherGamesBodyError
@@ -26,6 +31,8 @@ from engine.application import GameService, SeatView
 from engine.fairness import SeedFairness
 
 MAX_EVENTS_PAGE = 500
+DIGEST_LENGTH = 16  # hex digits of a body's SHA-256 in its ETag: 64 bits tell versions apart
+_IF_MATCH_TAG = re.compile(rf'"([0-9]{{1,10}})(?:-[0-9a-f]{{{DIGEST_LENGTH}}})?"')
 
 IdempotencyKey = Annotated[
     str | None,
@@ -42,9 +49,9 @@ IfMatch = Annotated[
     str | None,
     HeaderParameter(
         name="If-Match",
-        pattern=r'^(\*|"[0-9]{1,10}")?$',
-        description='the ETag of GET /games/{game_id} (the version, quoted: "12"); a stale '
-        "one is answered 412",
+        pattern=r'^(\*|"[0-9]{1,10}(-[0-9a-f]{16})?")?$',
+        description='the ETag of GET /games/{game_id} ("12-…", or the version alone: "12"); '
+        "its version counts, and a stale one is answered 412",
         required=False,
     ),
 ]
@@ -53,11 +60,32 @@ After = Annotated[
     int, QueryParameter(ge=0, schema_extra=ZERO_MINIMUM, le=1_000_000_000, description="a version")
 ]
 
+IfNoneMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-None-Match",
+        max_length=4096,
+        description="ETags of bodies the caller holds (or `*`): when one matches (weakly, "
+        "RFC 9110) the body this caller would get now, the answer is 304 without a body",
+        required=False,
+    ),
+]
+
 ETAG = ResponseHeader(
     name="ETag",
-    description='the version of the game, quoted ("12"): send it back as If-Match',
+    description='the version of the game and a digest of this body, quoted ("12-…"): send it '
+    "back as If-Match (its version counts) or If-None-Match (304 while the body is the same)",
     documentation_only=True,
 )
+#: The answer to a GET whose If-None-Match holds the body the caller would get: no body.
+NOT_MODIFIED = {
+    304: ResponseSpec(
+        data_container=None,
+        description="Not Modified: the body the caller holds (its ETag was in If-None-Match) "
+        "is still the one it would get; the ETag is sent again, the body is not",
+        generate_examples=False,
+    )
+}
 LOCATION = ResponseHeader(
     name="Location",
     description="the game's URL",
@@ -71,28 +99,52 @@ REPLAYED = ResponseHeader(
 )
 
 
-def etag(version: int) -> str:
-    return f'"{version}"'
+def viewed(
+    body: msgspec.Struct,
+    version: int,
+    *,
+    replayed: bool = False,
+    if_none_match: str | None = None,
+) -> Response[Any]:
+    """A view of the game, tagged with its version and the digest of its bytes (so callers who
+    see different things never share a tag), or 304 when ``if_none_match`` holds that tag."""
+    return tagged(encode_json(body), version, replayed=replayed, if_none_match=if_none_match)
 
 
-def viewed(body: msgspec.Struct, version: int, *, replayed: bool = False) -> Response[Any]:
-    """A view of the game, with its version as the ETag; it differs per token."""
-    headers = {"ETag": etag(version), "Vary": "Authorization"}
+def tagged(
+    content: bytes,
+    version: int,
+    *,
+    replayed: bool = False,
+    if_none_match: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response[Any]:
+    """``content`` (JSON) answered with its entity tag, or 304 with the tag and no body when the
+    caller already holds it."""
+    tag = entity_tag(version, content)
+    sent = {**(headers or {}), "ETag": tag, "Vary": "Authorization"}
     if replayed:
-        headers["Idempotent-Replayed"] = "true"
-    return Response(body, headers=headers)
+        sent["Idempotent-Replayed"] = "true"
+    if none_match(if_none_match, tag):
+        return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=sent)
+    return Response(content, media_type=MediaType.JSON, headers=sent)
 
 
 def expected_version(if_match: str | None) -> int | None:
-    """The version ``If-Match`` names; None for none, an empty one, or ``*`` (any version)."""
+    """The version ``If-Match`` names; None for none, an empty one, or ``*`` (any version).
+
+    A tag is the version alone (``"12"``, as tags were before they carried a digest) or an
+    ETag as answered (``"12-…"``): only its version counts, since acting depends on the game's
+    version, not on which view of it the caller holds."""
     if if_match is None or if_match.strip() in {"", "*"}:
         return None
-    tag = if_match.strip()
-    if not (len(tag) >= 3 and tag[0] == tag[-1] == '"' and tag[1:-1].isdigit()):
+    found = _IF_MATCH_TAG.fullmatch(if_match.strip())
+    if found is None:
         raise ClientException(
-            detail='If-Match must be one ETag as GET /games/{game_id} sends it, such as "12"'
+            detail='If-Match must be one ETag as GET /games/{game_id} sends it, such as "12" '
+            'or "12-0123456789abcdef"'
         )
-    return int(tag[1:-1])
+    return int(found[1])
 
 
 def game_of(served: ServedGames, games: GameService, game_id: UUID) -> GameApi:
@@ -178,3 +230,22 @@ def seed_fields(fairness: SeedFairness) -> dict[str, Any]:
         "seed_chosen": fairness.chosen,
         "seed": fairness.seed,
     }
+
+
+def entity_tag(version: int, content: bytes) -> str:
+    """A strong ETag: the game's version, which ``If-Match`` reads, and a digest of the body,
+    which tells apart what different callers see of the same version (a seat's own hand, a
+    spectator's blanks, a step before and after the end revealed it)."""
+    return f'"{version}-{hashlib.sha256(content).hexdigest()[:DIGEST_LENGTH]}"'
+
+
+def none_match(if_none_match: str | None, tag: str) -> bool:
+    """Whether ``If-None-Match`` holds ``tag``: ``*``, or a listed tag equal to it by weak
+    comparison (RFC 9110 8.8.3.2: ``W/"x"`` matches ``"x"``), as a GET's condition compares."""
+    if if_none_match is None:
+        return False
+    listed = [candidate.strip() for candidate in if_none_match.split(",")]
+    if "*" in listed:
+        return True
+    opaque = tag.removeprefix("W/")
+    return any(candidate.removeprefix("W/") == opaque for candidate in listed)

@@ -18,9 +18,11 @@ from api.bodies import STRICT_BODY
 from api.dependencies import ServicesController
 from api.http import (
     ETAG,
+    NOT_MODIFIED,
     REPLAYED,
     IdempotencyKey,
     IfMatch,
+    IfNoneMatch,
     body_of,
     caller_view,
     expected_version,
@@ -48,7 +50,7 @@ class PlayController(ServicesController):
         operation_id="getGame",
         response_headers=[ETAG],
         sync_to_thread=True,
-        responses=problem_responses(400, 401, 404, 429, 503),
+        responses={**NOT_MODIFIED, **problem_responses(400, 401, 404, 429, 503)},
         security=OPTIONAL_BEARER,
     )
     def game(
@@ -56,15 +58,17 @@ class PlayController(ServicesController):
         *,
         game_id: FromPath[UUID],
         request: Request[Any, Any, Any],
+        if_none_match: IfNoneMatch = None,
     ) -> Response[AnyCallerView]:
         """The game now, as the caller may see it: everything public, plus the caller's own hand
-        and commitment and the actions it may take now with a seat token. The version is also
-        the `ETag`."""
+        and commitment and the actions it may take now with a seat token. The `ETag` begins
+        with the version; with `If-None-Match` holding it, an unchanged view is a 304."""
         games, served = self.services.games, self.services.served
         caller = caller_of(games, game_id, request)
         seen = games.seat_view(game_id, caller.seat)
         game = served_game(served, seen.ruleset)
-        return viewed(caller_view(game, seen, games.fairness(game_id)), seen.version)
+        shown = caller_view(game, seen, games.fairness(game_id))
+        return viewed(shown, seen.version, if_none_match=if_none_match)
 
     @get(
         "/actions",

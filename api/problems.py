@@ -25,12 +25,14 @@ from api.idempotency import IdempotencyKeyMismatchError
 from domain.errors import RuleViolation
 from domain.registry import UnknownRulesetError
 from engine.application import (
+    GameExistsError,
     GameNotFoundError,
     IdempotencyKeyReusedError,
     StoreUnavailableError,
     VersionConflictError,
     VersionOutOfRangeError,
 )
+from engine.transfer import RecordRejectedError
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +165,20 @@ def on_idempotent_creation(
     return _respond(request, problem(409, "idempotency-key-used", str(error)))
 
 
+def on_record_rejected(
+    request: Request[Any, Any, Any], error: RecordRejectedError
+) -> Response[Problem]:
+    # What is wrong with a record the caller sent: its own content, never another game's.
+    return _respond(request, problem(422, "record-rejected", str(error)))
+
+
+def on_game_exists(request: Request[Any, Any, Any], error: GameExistsError) -> Response[Problem]:
+    return _respond(
+        request,
+        problem(409, "game-exists", f"game {error.game_id} is already stored here: not imported"),
+    )
+
+
 def on_store_unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
     # The database went away or is busy: the request changed nothing and may be retried.
     log.error("store unavailable serving %s %s: %s", request.method, request.url.path, error)
@@ -217,6 +233,8 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     IdempotencyKeyMismatchError: on_key_reused,
     IdempotentCreationError: on_idempotent_creation,
     AnotherGamesBodyError: on_another_games_body,
+    RecordRejectedError: on_record_rejected,
+    GameExistsError: on_game_exists,
     StoreUnavailableError: on_store_unavailable,
     # Failures of the database after it was opened (gone, locked, dropped, refused): the event
     # store's own errors and the drivers' (the read models use the drivers directly). Version

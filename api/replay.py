@@ -13,7 +13,7 @@ from litestar.params import FromPath, PathParameter, QueryParameter
 
 from api.auth import OPTIONAL_BEARER, caller_of
 from api.dependencies import ServicesController
-from api.http import ETAG, After, EventsLimit, game_of, game_view, viewed
+from api.http import ETAG, NOT_MODIFIED, After, EventsLimit, IfNoneMatch, game_of, game_view, viewed
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM, NarrationPage, Told, Version
 
@@ -104,7 +104,7 @@ class ReplayController(ServicesController):
         operation_id="getState",
         response_headers=[ETAG],
         sync_to_thread=True,
-        responses=problem_responses(400, 401, 404, 429, 503),
+        responses={**NOT_MODIFIED, **problem_responses(400, 401, 404, 429, 503)},
         security=OPTIONAL_BEARER,
     )
     def state(
@@ -123,13 +123,16 @@ class ReplayController(ServicesController):
                 "instead of everything"
             ),
         ] = False,
+        if_none_match: IfNoneMatch = None,
     ) -> Response[AnyGameView]:
         """The game after event `version`, as the caller may see it (replay). Once the game has
-        ended, every step shows everything, unless `as_played` is set."""
+        ended, every step shows everything, unless `as_played` is set. With `If-None-Match`
+        holding the `ETag` of the same view, a 304."""
         games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
         view = games.view(game_id, seat, version, as_played=as_played)
         fairness = games.fairness(game_id)
         if as_played:  # what the caller saw at that step: the seed was secret then
             fairness = dataclasses.replace(fairness, seed=None)
-        return viewed(game_view(game_of(served, games, game_id), view, fairness), view.version)
+        shown = game_view(game_of(served, games, game_id), view, fairness)
+        return viewed(shown, view.version, if_none_match=if_none_match)

@@ -116,7 +116,9 @@ def play_remote(
         conflicts = 0
         taken += 1
         if on_action is not None:
-            on_action(int(answer.headers.get("ETag", '"0"').strip('"')), _kind_of(action))
+            # The ETag begins with the version: "12-<digest>" (or "12" from older servers).
+            tag = answer.headers.get("ETag", '"0"').strip('"')
+            on_action(int(tag.partition("-")[0]), _kind_of(action))
 
 
 def _kit(ruleset: str) -> GameKit:

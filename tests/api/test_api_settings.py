@@ -62,7 +62,7 @@ def test_given_cors_origins_then_a_preflight_from_one_of_them_is_allowed(games: 
             assert answer.status_code in {200, 204}
             assert answer.headers["access-control-allow-origin"] == ORIGIN
             allowed_headers = {h.strip().lower() for h in answer.headers["access-control-allow-headers"].split(",")}
-            assert {"authorization", "idempotency-key", "if-match", "last-event-id"} <= allowed_headers
+            assert {"authorization", "idempotency-key", "if-match", "if-none-match", "last-event-id"} <= allowed_headers
             assert "POST" in answer.headers["access-control-allow-methods"]
 
 
