@@ -31,7 +31,7 @@ from uuid import UUID
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.exceptions import ClientException, NotAuthorizedException
-from litestar.params import FromPath, HeaderParameter, Parameter
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
@@ -127,8 +127,8 @@ class StreamController(ServicesController):
         after: After = 0,
         ticket: Annotated[
             str | None,
-            Parameter(
-                query="ticket",
+            QueryParameter(
+                name="ticket",
                 description="a ticket from `POST /games/{game_id}/stream-tickets`, instead of a "
                 "token: the stream shows what that token would see. Single use, short-lived.",
                 required=False,
