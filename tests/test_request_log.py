@@ -77,7 +77,7 @@ def test_given_json_logs_when_a_request_is_answered_then_one_json_line_names_its
 def test_given_an_incoming_request_id_then_a_sane_one_is_kept_and_anything_else_replaced(
     json_server: Server, sent: str, kept: bool
 ) -> None:
-    answer = httpx.get(f"{json_server.url}/health", headers={"X-Request-ID": sent.encode()})
+    answer = httpx.get(f"{json_server.url}/health", headers={b"X-Request-ID": sent.encode()})
     answered = answer.headers["X-Request-ID"]
     assert (answered == sent) is kept
     if not kept:
@@ -142,7 +142,7 @@ def test_given_a_request_that_fails_unexpectedly_then_the_lines_logged_while_han
 
     with TestClient(create_app(games)) as client:
         game = open_game(client, 2, "broken")
-        games.seat_view = broken  # type: ignore[method-assign]
+        games.seat_view = broken  # type: ignore[method-assign,assignment]
         caplog.handler.addFilter(RequestIdFilter())
         with caplog.at_level(logging.INFO):
             answer = client.get(f"/games/{game.game_id}")
