@@ -48,12 +48,15 @@ from api.health import Health, HealthCheck
 from api.idempotency import CreatedGames
 from api.limits import WorkLimits, rate_limited
 from api.lobby import LobbyController
+from api.metrics import Metrics, MetricsController
 from api.playing import PlayController
 from api.preflight import refused_preflight_as_problem
 from api.problems import EXCEPTION_HANDLERS, problem_responses
 from api.read_models import ReadModelsController
 from api.records import RecordsController
 from api.replay import ReplayController
+from api.request_log import HEADER as REQUEST_ID_HEADER
+from api.request_log import observed
 from api.routing import before_handling
 from api.rulesets import RulesetsController, installed_game_apis
 from api.settings import ApiSettings
@@ -61,6 +64,7 @@ from api.stale import SERVED_STALE, mark_stale_reads
 from api.stream import SQLITE_POLL_SECONDS, StreamController
 from api.stream_slots import StreamSlots
 from api.threads import in_worker_thread, use_store_threads
+from api.tickets import StreamTickets
 from api.watchers import GameWatchers
 from api.wire import GameApi, ServedGames
 from engine.application import GameService
@@ -130,6 +134,8 @@ def create_app(
         StreamSlots(settings.max_streams),
         limits=WorkLimits(settings.game_limit, settings.bot_limit),
         health=HealthCheck(games),
+        tickets=StreamTickets(settings.ticket_secret),
+        metrics=Metrics(),
     )
 
     @asynccontextmanager
@@ -184,6 +190,7 @@ def create_app(
                     ReplayController,
                     RecordsController,
                     StreamController,
+                    *([MetricsController] if settings.metrics else []),
                 ],
             ),
             *(route for game in offered for route in game.routes),
@@ -193,7 +200,9 @@ def create_app(
         # Only a game's own routes ask for ``services`` by injection (api/dependencies.py).
         dependencies={"services": Provide(lambda: services, use_cache=True, sync_to_thread=False)},
         signature_namespace=dict(offered.signature_namespace()),
-        exception_handlers=EXCEPTION_HANDLERS,
+        exception_handlers=services.metrics.counting_conflicts(EXCEPTION_HANDLERS)
+        if settings.metrics
+        else EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
             title="Dodge City Engine",
             version=API_VERSION,
@@ -220,8 +229,16 @@ def create_app(
                 "If-Match",
                 "If-None-Match",
                 "Last-Event-ID",
+                REQUEST_ID_HEADER,
             ],
-            expose_headers=["ETag", "Location", "Idempotent-Replayed", "Retry-After", SERVED_STALE],
+            expose_headers=[
+                "ETag",
+                "Location",
+                "Idempotent-Replayed",
+                "Retry-After",
+                SERVED_STALE,
+                REQUEST_ID_HEADER,
+            ],
         )
         if settings.cors_origins
         else None,
@@ -230,8 +247,18 @@ def create_app(
         before_request=before_handling,
         before_send=[refused_preflight_as_problem, mark_stale_reads],
         lifespan=[lifespan],
+        # The server's logging is configured once per process (``dodgecity serve``,
+        # api/request_log.py), not by each app.
+        logging_config=None,
     )
     finish_document(app, offered)
+    # Outside the router and CORS, so every request has an id and is counted and logged once,
+    # a path no route serves included.
+    app.asgi_handler = observed(
+        app.asgi_handler,
+        services.metrics if settings.metrics else None,
+        access_log=settings.access_log,
+    )
     return app
 
 

@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # the controllers import this module
     from api.health import HealthCheck
     from api.idempotency import CreatedGames
     from api.limits import WorkLimits
+    from api.metrics import Metrics
     from api.stream_slots import StreamSlots
+    from api.tickets import StreamTickets
     from api.watchers import GameWatchers
     from api.wire import ServedGames
     from engine.application import GameService
@@ -37,9 +39,11 @@ class Services:
         "games",
         "health",
         "limits",
+        "metrics",
         "served",
         "stream_idle_seconds",
         "stream_slots",
+        "tickets",
         "watchers",
     )
 
@@ -54,6 +58,8 @@ class Services:
         *,
         limits: WorkLimits,
         health: HealthCheck,
+        tickets: StreamTickets,
+        metrics: Metrics,
     ) -> None:
         self.games = games  # the application service: every command and read of a game
         self.served = served  # the games this app serves, and their wire types
@@ -63,6 +69,8 @@ class Services:
         self.stream_slots = stream_slots  # the live streams each client holds open
         self.limits = limits  # each address's allowance of new games and bot seats
         self.health = health  # answers /health within a second whatever the database does
+        self.tickets = tickets  # issues and redeems the tickets that open a seat's stream
+        self.metrics = metrics  # this process's counters, for GET /metrics
 
 
 class ServicesController(Controller):

@@ -160,5 +160,7 @@ class PlayController(ServicesController):
                 raise PreconditionFailedError(conflict) from None
             raise
         seen = performed.seen
+        if not performed.replayed:
+            self.services.metrics.action(game.name)
         shown = caller_view(game, seen, games.fairness(game_id))
         return viewed(shown, seen.version, replayed=performed.replayed)

@@ -11,6 +11,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
+from typing import Literal
 
 import attrs
 
@@ -19,6 +20,12 @@ RATE_LIMIT_VARIABLE = "DODGECITY_RATE_LIMIT"
 GAME_LIMIT_VARIABLE = "DODGECITY_GAME_LIMIT"
 BOT_LIMIT_VARIABLE = "DODGECITY_BOT_LIMIT"
 IDEMPOTENCY_SECRET_VARIABLE = "DODGECITY_IDEMPOTENCY_SECRET"
+TICKET_SECRET_VARIABLE = "DODGECITY_TICKET_SECRET"
+METRICS_VARIABLE = "DODGECITY_METRICS"
+ACCESS_LOG_VARIABLE = "DODGECITY_ACCESS_LOG"
+ON = "on"
+LogFormat = Literal["text", "json"]
+LOG_FORMATS: tuple[LogFormat, ...] = ("text", "json")  # of ``serve --log-format``
 OFF = "off"
 THREADS_VARIABLE = "DODGECITY_THREADS"
 MAX_STREAMS_VARIABLE = "DODGECITY_MAX_STREAMS"
@@ -101,6 +108,11 @@ class ApiSettings:
     threads: int | None = None
     max_streams: int = DEFAULT_MAX_STREAMS  # live streams open at once per client
     stream_idle_seconds: float = DEFAULT_STREAM_IDLE_SECONDS  # a quiet stream closes after it
+    # Signs stream tickets (api/tickets.py); None: a random one per app. Shared by the processes
+    # of one server (``dodgecity serve`` hands its workers one), so any of them accepts a ticket.
+    ticket_secret: bytes | None = None
+    metrics: bool = True  # GET /metrics and the counting behind it (api/metrics.py)
+    access_log: bool = True  # one line per request (api/request_log.py)
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ApiSettings:
@@ -117,6 +129,7 @@ class ApiSettings:
         secret = environ.get(IDEMPOTENCY_SECRET_VARIABLE, "").strip()
         streams = environ.get(MAX_STREAMS_VARIABLE, "").strip()
         idle = environ.get(STREAM_IDLE_VARIABLE, "").strip()
+        ticket_secret = environ.get(TICKET_SECRET_VARIABLE, "").strip()
         return cls(
             cors_origins=origins,
             rate_limit=RateLimit.parse(rate) if rate else None,
@@ -126,6 +139,9 @@ class ApiSettings:
             threads=parse_threads(threads) if threads else None,
             max_streams=parse_max_streams(streams) if streams else DEFAULT_MAX_STREAMS,
             stream_idle_seconds=parse_stream_idle(idle) if idle else DEFAULT_STREAM_IDLE_SECONDS,
+            ticket_secret=ticket_secret.encode() if ticket_secret else None,
+            metrics=parse_switch(environ.get(METRICS_VARIABLE, ON)),
+            access_log=parse_switch(environ.get(ACCESS_LOG_VARIABLE, ON)),
         )
 
 
@@ -159,3 +175,11 @@ def parse_max_streams(text: str) -> int:
             f"max streams {text!r} is not a whole number from 1 to {MAX_MAX_STREAMS}"
         )
     return int(text)
+
+
+def parse_switch(text: str) -> bool:
+    """``on`` or ``off``."""
+    word = text.strip().lower()
+    if word not in {ON, OFF}:
+        raise SettingsError(f"{text!r} is neither {ON} nor {OFF}")
+    return word == ON

@@ -11,6 +11,9 @@ happens: commands stored by this process wake it at once, and so, on PostgreSQL,
 processes (``engine/notifications.py``); on SQLite, whose other worker processes cannot announce
 theirs, it also looks once every :data:`SQLITE_POLL_SECONDS`. One client holds at most a few
 streams at once (``api/stream_slots.py``).
+
+A browser's ``EventSource`` cannot send a token: it trades one for a short-lived, single-use
+ticket (``POST …/stream-tickets``, ``api/tickets.py``) and opens the stream with ``?ticket=``.
 """
 
 from __future__ import annotations
@@ -26,17 +29,17 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Request, Response, get
-from litestar.exceptions import ClientException
-from litestar.params import FromPath, HeaderParameter
+from litestar import Request, Response, get, post
+from litestar.exceptions import ClientException, NotAuthorizedException
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
-from api.auth import OPTIONAL_BEARER, bearer_token, caller_of
+from api.auth import CHALLENGE, OPTIONAL_BEARER, REQUIRED_BEARER, bearer_token, caller_of
 from api.dependencies import ServicesController
 from api.http import After
 from api.problems import problem_responses
-from api.stream_slots import StreamSlot, stream_client
+from api.stream_slots import StreamSlot, seat_client, stream_client
 from api.threads import in_worker_thread
 from api.watchers import GameWatcher
 from domain.registry import topic_of
@@ -49,7 +52,55 @@ PAGE = 200
 _encoder = msgspec.json.Encoder()
 
 
+class StreamTicket(msgspec.Struct, frozen=True, kw_only=True):
+    """A ticket to open one live stream of a game as the token that asked for it."""
+
+    ticket: str  # send as `?ticket=` to GET /games/{game_id}/stream, once, within expires_in
+    expires_in: int  # seconds until it is refused
+    stream: str  # the stream's path with the ticket, ready for an EventSource
+
+
+#: Tickets are answered to the caller alone: never stored by a cache on the way.
+_NOT_STORED = {"Cache-Control": "no-store"}
+
+
 class StreamController(ServicesController):
+    @post(
+        "/games/{game_id:uuid}/stream-tickets",
+        operation_id="issueStreamTicket",
+        summary="Get a ticket to open a seat's stream",
+        status_code=201,
+        responses=problem_responses(400, 401, 404, 429, 503),
+        security=REQUIRED_BEARER,
+        tags=["play"],
+    )
+    async def issue_ticket(
+        self, *, game_id: FromPath[UUID], request: Request[Any, Any, Any]
+    ) -> Response[StreamTicket]:
+        """A short-lived, single-use ticket to open the game's live stream as the token sent
+        (a seat, or the host), for a client that cannot send headers, such as a browser's
+        `EventSource`: `GET /games/{game_id}/stream?ticket=<ticket>` then shows exactly what that
+        token would see, and no long-lived token goes into a URL.
+
+        A ticket is refused (401) once it has opened a stream, after `expires_in` seconds, and on
+        another game's stream: ask for a new one to reconnect. Without a token there is nothing
+        to trade: a spectator opens the stream without a ticket."""
+        services = self.services
+        caller = await in_worker_thread(lambda: caller_of(services.games, game_id, request))
+        if caller.seat is None and not caller.host:
+            raise NotAuthorizedException(
+                detail="a stream ticket is traded for the token of a seat or of the host; a "
+                "spectator opens the stream without one",
+                headers=CHALLENGE,
+            )
+        ticket = services.tickets.issue(game_id, caller.seat)
+        answer = StreamTicket(
+            ticket=ticket,
+            expires_in=services.tickets.seconds,
+            stream=f"/games/{game_id}/stream?ticket={ticket}",
+        )
+        return Response(answer, status_code=201, headers=_NOT_STORED)
+
     @get(
         "/games/{game_id:uuid}/stream",
         operation_id="streamEvents",
@@ -74,15 +125,35 @@ class StreamController(ServicesController):
             ),
         ] = None,
         after: After = 0,
+        ticket: Annotated[
+            str | None,
+            QueryParameter(
+                name="ticket",
+                description="a ticket from `POST /games/{game_id}/stream-tickets`, instead of a "
+                "token: the stream shows what that token would see. Single use, short-lived.",
+                required=False,
+            ),
+        ] = None,
     ) -> ServerSentEvent | Response[None]:
         """New events of the game as they happen (Server-Sent Events), as the caller may see
         them: `id` is the version, `event` the event's `type`, `data` the event's JSON, as in
         `GET …/events`. The stream ends after the game's last event; resumed after it, the
-        answer is 204 No Content. A client may hold a few streams open at once (429 beyond)."""
+        answer is 204 No Content. A client may hold a few streams open at once (429 beyond).
+
+        A client that cannot send the `Authorization` header (a browser's `EventSource`) sends
+        a `ticket` instead (`POST …/stream-tickets`); a used, expired, malformed or other
+        game's ticket is 401. Send a ticket or a token, not both."""
         services = self.services
         games = services.games
         start = _resume_point(last_event_id, after)
-        seat = (await in_worker_thread(lambda: caller_of(games, game_id, request))).seat
+        if ticket is None:
+            seat = (await in_worker_thread(lambda: caller_of(games, game_id, request))).seat
+            client = stream_client(bearer_token(request), request.scope)
+        else:
+            if "authorization" in request.headers:
+                raise ClientException(detail="send a stream ticket or a token, not both")
+            seat = services.tickets.redeem(game_id, ticket).seat
+            client = seat_client(game_id, seat)
         latest, ended = await in_worker_thread(
             lambda: games.read(game_id, lambda game: (game.version, game.is_over))
         )
@@ -91,7 +162,7 @@ class StreamController(ServicesController):
         if ended and start == latest:
             # Nothing more can come: 204 tells an EventSource to stop reconnecting.
             return Response(None, status_code=HTTP_204_NO_CONTENT)
-        slot = services.stream_slots.take(stream_client(bearer_token(request), request.scope))
+        slot = services.stream_slots.take(client)
         watcher = services.watchers.join(game_id)
         lease = _Lease(slot, lambda: services.watchers.leave(watcher))
         watch = _Watch(games, watcher, seat, services.stream_idle_seconds)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from uuid import UUID
 
 from litestar.exceptions import TooManyRequestsException
 from litestar.types import Scope
@@ -55,6 +56,11 @@ class StreamSlots:
             self._open[client] = count + 1
         return StreamSlot(self, client)
 
+    def open_streams(self) -> int:
+        """The streams open in this process, every client's."""
+        with self._lock:
+            return sum(self._open.values())
+
     def held(self, client: str) -> int:
         with self._lock:
             return self._open.get(client, 0)
@@ -73,3 +79,10 @@ def stream_client(token: str | None, scope: Scope) -> str:
     if token is not None:
         return "token:" + hashlib.sha256(token.encode()).hexdigest()
     return address_of(scope)
+
+
+def seat_client(game_id: UUID, seat: int | None) -> str:
+    """Whom a stream opened with a ticket is counted against: the seat (or host) it stands for,
+    as the token it was traded for would have been counted on its own."""
+    who = "host" if seat is None else f"seat {seat}"
+    return "ticket:" + hashlib.sha256(f"{game_id} {who}".encode()).hexdigest()

@@ -17,6 +17,7 @@ hand their blocking work to :func:`in_worker_thread` instead, which uses the sam
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -37,5 +38,7 @@ def use_store_threads(backend: Backend, requested: int | None) -> int:
 
 
 async def in_worker_thread(work: Callable[[], T]) -> T:
-    """``work()`` run in the loop's default worker threads, never on the loop itself."""
-    return await asyncio.get_running_loop().run_in_executor(None, work)
+    """``work()`` run in the loop's default worker threads, never on the loop itself, in the
+    caller's context (so its log lines carry the request's id, ``api/request_log.py``)."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(None, context.run, work)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import uvicorn
 
 from api.settings import (
+    ACCESS_LOG_VARIABLE,
     BOT_LIMIT_VARIABLE,
     CORS_ORIGINS_VARIABLE,
     DEFAULT_BOT_LIMIT,
@@ -31,12 +32,16 @@ from api.settings import (
     DEFAULT_STREAM_IDLE_SECONDS,
     GAME_LIMIT_VARIABLE,
     IDEMPOTENCY_SECRET_VARIABLE,
+    LOG_FORMATS,
     MAX_STREAMS_VARIABLE,
     MAX_THREADS,
+    METRICS_VARIABLE,
     OFF,
+    ON,
     RATE_LIMIT_VARIABLE,
     STREAM_IDLE_VARIABLE,
     THREADS_VARIABLE,
+    TICKET_SECRET_VARIABLE,
     RateLimit,
     SettingsError,
     parse_max_streams,
@@ -356,6 +361,27 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"live streams one client (its token, else its address) may hold open at once "
         f"(default {DEFAULT_MAX_STREAMS})",
     )
+    serve.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        default="text",
+        help="text: one readable line per record; json: one JSON object per line (time, level, "
+        "logger, message, request_id, and method, route, status, duration_ms for requests) "
+        "(default text)",
+    )
+    serve.add_argument(
+        "--access-log",
+        choices=(ON, OFF),
+        default=ON,
+        help="one log line per request, with its request id (default on)",
+    )
+    serve.add_argument(
+        "--metrics",
+        choices=(ON, OFF),
+        default=ON,
+        help="GET /metrics, each process's counters in the Prometheus text format, unprotected: "
+        "turn it off, or keep /metrics from the public at your proxy (default on)",
+    )
     defaults = ConnectionLimits()
     serve.add_argument(
         "--head-timeout",
@@ -629,6 +655,7 @@ def _setting(parse: Callable[[str], T]) -> Callable[[str], T]:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from api.request_log import logging_config
     from entrypoints.connection_guard import guarded_config
 
     database = resolve(args.db)
@@ -649,6 +676,10 @@ def _serve(args: argparse.Namespace) -> int:
     # One secret for every worker, so that a retried POST /games with an Idempotency-Key finds
     # the same game whichever worker it reaches; set it yourself to share it across restarts.
     os.environ.setdefault(IDEMPOTENCY_SECRET_VARIABLE, secrets.token_hex(32))
+    # Likewise for stream tickets: a ticket issued by one worker opens a stream on any other.
+    os.environ.setdefault(TICKET_SECRET_VARIABLE, secrets.token_hex(32))
+    os.environ[METRICS_VARIABLE] = args.metrics
+    os.environ[ACCESS_LOG_VARIABLE] = args.access_log
     if args.threads is not None:
         os.environ[THREADS_VARIABLE] = str(args.threads)
     if args.max_streams is not None:
@@ -679,6 +710,10 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port,
         workers=args.workers,
         log_level="info",
+        # Every line, uvicorn's too, in one format with the request's id; the access log is the
+        # app's own (api/request_log.py): uvicorn's would write query strings, and tickets.
+        log_config=logging_config(args.log_format),
+        access_log=False,
     )
     if config.workers == 1:
         uvicorn.Server(config).run()

@@ -390,6 +390,12 @@ class Projections:
         with self._database.read() as tx:
             return store.read_position(tx)
 
+    def running_by_ruleset(self) -> dict[str, int]:
+        """The games running, by ruleset, as far as the read models have projected (no catching
+        up first: the metrics that ask report the lag beside it)."""
+        with self._database.read() as tx:
+            return store.count_running(tx)
+
     def _fresh(self) -> None:
         if self._catch_up_on_read:
             self.catch_up()

@@ -350,6 +350,15 @@ def load_games(
     return GamesPage(items=tuple(_summary(row) for row in rows), total=int(total))
 
 
+def count_running(tx: Transaction) -> dict[str, int]:
+    """The games started and not ended, by ruleset (rulesets with none are left out)."""
+    rows = tx.query(
+        "SELECT ruleset, COUNT(*) FROM games WHERE status = ? GROUP BY ruleset",
+        (GameStatus.RUNNING.value,),
+    )
+    return {str(ruleset): int(count) for ruleset, count in rows}
+
+
 def load_game(tx: Transaction, game_id: UUID) -> GameSummary | None:
     columns = ", ".join(COLUMNS["games"])
     rows = tx.query(f"SELECT {columns} FROM games WHERE game_id = ?", (str(game_id),))

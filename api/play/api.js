@@ -79,5 +79,13 @@ export const api = {
   state: (id, token, version, asPlayed) =>
     call("GET", `${game(id)}/states/${version}${asPlayed ? "?as_played=true" : ""}`, { token }),
   scores: (id) => call("GET", `${game(id)}/scores`),
-  streamUrl: (id, after) => `${game(id)}/stream?after=${after}`,
+  // The live stream's address. EventSource cannot send the Authorization header, and a token
+  // must not travel in a URL (logs, history): with a seat's token, a short-lived, single-use
+  // ticket is asked for first, so the stream shows that seat's own view; without, a spectator's.
+  streamUrl: async (id, token, after) => {
+    const url = `${game(id)}/stream?after=${after}`;
+    if (!token) return url;
+    const { ticket } = await call("POST", `${game(id)}/stream-tickets`, { token });
+    return `${url}&ticket=${encodeURIComponent(ticket)}`;
+  },
 };

@@ -64,12 +64,24 @@ export class GameScreen {
     clearTimeout(this.retry);
   }
 
-  // The stream is read as a spectator: EventSource cannot send the Authorization header, and
-  // the token must not travel in a URL (logs, history). It only says "something changed"; the
-  // seat's own view is then fetched with the token.
-  listen() {
-    if (this.stopped || !this.game || this.view?.status === "ended" || this.source) return;
-    const source = new EventSource(api.streamUrl(this.id, this.view?.version ?? 0));
+  // A seat follows its own view live: its token is traded for a stream ticket (api.streamUrl),
+  // never put in the URL; a spectator's stream needs none. A ticket opens one stream: when the
+  // browser reconnects with it, it is refused, the source closes, and a new one is asked for.
+  async listen() {
+    if (this.stopped || !this.game || this.view?.status === "ended") return;
+    if (this.source || this.opening) return;
+    this.opening = true;
+    let url;
+    try {
+      url = await api.streamUrl(this.id, this.token, this.view?.version ?? 0);
+    } catch {
+      this.listenLater(); // no connection, or a token the game does not know (refresh says)
+      return;
+    } finally {
+      this.opening = false;
+    }
+    if (this.stopped || this.source) return;
+    const source = new EventSource(url);
     const changed = () => this.refresh();
     for (const type of this.game.module.eventTypes) source.addEventListener(type, changed);
     source.addEventListener("message", changed);
@@ -77,14 +89,19 @@ export class GameScreen {
       if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects itself
       source.close();
       this.source = null;
-      // Closed for good (204 after the end, or a refused reconnection): look again shortly.
-      this.retry = setTimeout(() => {
-        if (this.stopped) return;
-        this.refresh();
-        this.listen();
-      }, RETRY_MS);
+      // Closed for good (204 after the end, a used ticket, a refused reconnection): look again.
+      this.listenLater();
     });
     this.source = source;
+  }
+
+  listenLater() {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => {
+      if (this.stopped) return;
+      this.refresh();
+      this.listen();
+    }, RETRY_MS);
   }
 
   // One refresh at a time, and at most one more queued behind it, shared by everyone who asks

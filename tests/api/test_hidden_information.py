@@ -43,7 +43,7 @@ A, B = 0, 1
 DECK = deck("default_32")
 CARD_ID = re.compile(r'"(C\d\d)"')
 STREAM_IDLE_SECONDS = 0.05
-VARYING_HEADERS = {"date"}
+VARYING_HEADERS = {"date", "x-request-id"}  # the request id is random per request, never the game's
 #: A seed whose first actions (chosen with it too) draw, discard face down and reshuffle the draw
 #: pile, for both seats.
 LONG_GAME_SEED = "long game 157"

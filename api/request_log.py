@@ -1,0 +1,213 @@
+"""Every request's id, its one access-log line, and the server's log formats.
+
+One pure ASGI wrapper around the whole app (outside litestar's router, so that a path no route
+serves is seen too, and outside CORS) gives each request an id: a valid incoming ``X-Request-ID``
+is kept (a client or proxy that made one can follow it through), anything else is replaced by a
+new random one. The id is answered in the ``X-Request-ID`` header and held in a context variable,
+so every log line written while handling the request carries it, in the worker threads too
+(``api/threads.py`` runs their work in the request's context). When the request is done the
+wrapper counts it (``api/metrics.py``) and writes one access-log line (``dodgecity.access``),
+instead of uvicorn's.
+
+What is never logged: tokens, tickets, ``Authorization`` headers, query strings (a stream ticket
+travels in one). A line names the route template and the path, and the path is made printable
+(it arrives percent-decoded: a ``%0A`` in it must not start a forged line).
+
+``dodgecity serve --log-format json`` writes one JSON object per line; ``text`` (the default) one
+readable line. Both through :func:`logging_config`, handed to uvicorn, which configures each
+worker process with it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+import time
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
+
+from api.settings import LogFormat
+
+if TYPE_CHECKING:
+    from api.metrics import Metrics
+
+HEADER = "X-Request-ID"
+_HEADER_KEY = b"x-request-id"
+#: An incoming id is kept if it is 1 to 64 of these characters (a UUID, a trace id …).
+_VALID_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+NO_REQUEST = "-"  # what a line written outside any request carries
+ACCESS_LOGGER = "dodgecity.access"
+
+request_id: ContextVar[str] = ContextVar("request_id", default=NO_REQUEST)
+access = logging.getLogger(ACCESS_LOGGER)
+
+
+def new_request_id() -> str:
+    return secrets.token_hex(16)
+
+
+def _incoming_id(scope: HTTPScope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == _HEADER_KEY:
+            text = value.decode("latin-1")
+            return text if _VALID_ID.match(text) else None
+    return None
+
+
+def _printable(path: str) -> str:
+    """The path with anything but printable ASCII escaped, so one request is one line."""
+    if path.isascii() and path.isprintable():
+        return path
+    return path.encode("unicode_escape").decode("ascii").replace(" ", "\\x20")
+
+
+def observed(app: ASGIApp, metrics: Metrics | None, *, access_log: bool) -> ASGIApp:
+    """``app`` with request ids, request metrics and one access-log line per request."""
+
+    async def observe(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP:
+            await app(scope, receive, send)
+            return
+        rid = _incoming_id(scope) or new_request_id()
+        header = (_HEADER_KEY, rid.encode())
+        context = request_id.set(rid)
+        started = time.perf_counter()
+        status = 500  # if the app fails before answering (litestar answers its own errors)
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message["headers"] = [*message.get("headers", ()), header]
+            await send(message)
+
+        try:
+            await app(scope, receive, sending)
+        finally:
+            seconds = time.perf_counter() - started
+            # Set by litestar's router once it matched a route; a path no route serves has none.
+            route = scope.get("path_template")
+            if metrics is not None:
+                metrics.request(scope["method"], route, status, seconds)
+            if access_log:
+                _log_access(scope, route, status, seconds)
+            request_id.reset(context)
+
+    return observe
+
+
+def _log_access(scope: HTTPScope, route: str | None, status: int, seconds: float) -> None:
+    if not access.isEnabledFor(logging.INFO):
+        return
+    method = scope["method"]
+    path = _printable(scope["path"])
+    duration_ms = round(seconds * 1000, 1)
+    client = scope.get("client")
+    # Made directly rather than through ``access.info``, which would walk the stack to find its
+    # caller's file and line, a line every request pays for and nobody reads.
+    record = access.makeRecord(
+        ACCESS_LOGGER,
+        logging.INFO,
+        __file__,
+        0,
+        "%s %s %d %.1f ms",
+        (method, path, status, duration_ms),
+        None,
+        extra={
+            "method": method,
+            "route": route,
+            "path": path,
+            "status": status,
+            "duration_ms": duration_ms,
+            "client": client[0] if client else None,
+        },
+    )
+    access.handle(record)
+
+
+# -- formats -----------------------------------------------------------------------------------
+
+
+class RequestIdFilter(logging.Filter):
+    """Gives every record the id of the request being handled (``-`` outside one)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id.get()
+        return True
+
+
+def _time(record: logging.LogRecord) -> str:
+    moment = datetime.fromtimestamp(record.created, tz=UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+#: The fields of an access-log line, written by the JSON format when a record has them.
+_ACCESS_FIELDS = ("method", "route", "path", "status", "duration_ms", "client")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, request_id, and for access lines
+    method, route, path, status, duration_ms and client; ``exception`` with a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": _time(record),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+            "request_id": getattr(record, "request_id", NO_REQUEST),
+        }
+        for field in _ACCESS_FIELDS:
+            if field in record.__dict__:
+                line[field] = record.__dict__[field]
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+class TextFormatter(logging.Formatter):
+    """``<time> <level> <logger> [<request id>] <message>``, a traceback below when there is
+    one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = (
+            f"{_time(record)} {record.levelname} {record.name} "
+            f"[{getattr(record, 'request_id', NO_REQUEST)}] {record.getMessage()}"
+        )
+        if record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
+        return line
+
+
+def logging_config(log_format: LogFormat) -> dict[str, Any]:
+    """The logging configuration of a server process (``logging.config.dictConfig``'s form):
+    everything, uvicorn's own lines included, to stderr in ``log_format``."""
+    formatter = JsonFormatter if log_format == "json" else TextFormatter
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"request_id": {"()": f"{__name__}.RequestIdFilter"}},
+        "formatters": {"main": {"()": f"{__name__}.{formatter.__name__}"}},
+        "handlers": {
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stderr",
+                "formatter": "main",
+                "filters": ["request_id"],
+            }
+        },
+        "root": {"handlers": ["stderr"], "level": "INFO"},
+        "loggers": {
+            # uvicorn's loggers write through the root's handler, in the same format.
+            "uvicorn": {"handlers": [], "level": "INFO", "propagate": True},
+            "uvicorn.error": {"handlers": [], "level": "INFO", "propagate": True},
+            # Replaced by dodgecity.access (uvicorn's would log query strings: tickets).
+            "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+        },
+    }
