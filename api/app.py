@@ -201,6 +201,7 @@ def create_app(
                 ),
             ],
             create_examples=False,
+            use_handler_docstrings=True,
             components=Components(security_schemes=dict(SECURITY_SCHEMES)),
         ),
         cors_config=CORSConfig(

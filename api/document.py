@@ -10,6 +10,8 @@
 - Response headers get the schema OpenAPI requires (litestar cannot give one).
 - The live stream's answer is described (litestar leaves its schema empty).
 - The links of ``api/links.py``.
+- Tuples get ``items: false`` and their length, as msgspec writes them (litestar leaves them out).
+- The words (``api/document_text.py``): summaries, tags, descriptions, the problem types.
 
 It works on the document as served (a dict), once, when the app is built.
 """
@@ -23,6 +25,7 @@ import msgspec
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
+from api.document_text import add_text, struct_types
 from api.links import add_links
 from api.schemas import StartRequest
 from api.wire import GameApi, ServedGames
@@ -74,6 +77,8 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
         "nothing more will come."
     }
     add_links(document)
+    _close_tuples(document)
+    add_text(document, struct_types())
 
 
 STREAM_DESCRIPTION = (
@@ -110,6 +115,31 @@ def _stream_schema(document: dict[str, Any]) -> dict[str, Any]:
             },
         },
     }
+
+
+def _close_tuples(document: dict[str, Any]) -> None:
+    """A tuple (``prefixItems``) as msgspec writes it: ``items: false`` and its length, which
+    litestar leaves out. It says the same (the server's tuples have a fixed length) and OpenAPI
+    linters want ``items`` beside every array's ``type`` (Spectral's ``array-items``)."""
+    for schema in _schemas_in(document):
+        if "prefixItems" in schema and "items" not in schema:
+            schema["items"] = False
+            schema.setdefault("minItems", len(schema["prefixItems"]))
+            schema.setdefault("maxItems", len(schema["prefixItems"]))
+
+
+def _schemas_in(node: Any) -> list[dict[str, Any]]:
+    """Every JSON object in ``node``, however deep (the schemas among them)."""
+    found: list[dict[str, Any]] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:
