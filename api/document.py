@@ -12,6 +12,7 @@
 - The links of ``api/links.py``.
 - Tuples get ``items: false`` and their length, as msgspec writes them (litestar leaves them out).
 - The words (``api/document_text.py``): summaries, tags, descriptions, the problem types.
+- The examples (``api/document_examples.py``), recorded from real games.
 
 It works on the document as served (a dict), once, when the app is built.
 """
@@ -25,6 +26,7 @@ import msgspec
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
+from api.document_examples import add_examples
 from api.document_text import add_text, struct_types
 from api.links import add_links
 from api.schemas import StartRequest
@@ -79,6 +81,7 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     add_links(document)
     _close_tuples(document)
     add_text(document, struct_types())
+    add_examples(document, list(served.names))
 
 
 STREAM_DESCRIPTION = (

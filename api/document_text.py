@@ -79,6 +79,59 @@ PARAMETERS: dict[tuple[str, str], str] = {
 }
 
 
+#: Fields whose meaning is the same in every schema that has them, where the type gave none.
+PROPERTIES: dict[str, str] = {
+    "game_id": "The game's id.",
+    "ruleset": "The game's ruleset: its name in GET /rulesets.",
+    "version": "The game's version: the number of its latest event.",
+    "seat": "A seat's number, from 0, in the order the seats were taken.",
+    "expected_version": "The version the game must be at for this to apply (else 409 "
+    "`version-conflict`): the `version` of the last answer seen.",
+    "originator_id": "The game's id.",
+    "originator_version": "The event's version: its number in the game, from 1.",
+    "latest_version": "The game's latest version.",
+    "next_after": "The `after` of the next page; null when this page reaches the latest event.",
+    "seed_commitment": "SHA-256 (hex) of `<game_id>:<seed>`, published at creation: once the "
+    "game has ended and its seed is shown, anyone can check it.",
+    "seed_chosen": "Whether the game's creator chose the seed (every player is told so).",
+}
+#: Fields of one schema, where the type gave none.
+SCHEMA_PROPERTIES: dict[str, dict[str, str]] = {
+    "CreatedGame": {
+        "host_token": "The host's token, shown only here: send it as `Authorization: Bearer "
+        "<token>` to seat bots and start the game.",
+    },
+    "SeatTaken": {
+        "token": "The seat's token, shown only here: send it as `Authorization: Bearer "
+        "<token>` to see the seat's hand and act as the seat.",
+    },
+    "LegalActions": {
+        "actions": "Each a body ready to send to POST /games/{game_id}/actions; empty when "
+        "the game does not await the caller.",
+    },
+    "GamesPage": {"items": "The games of this page.", "total": "How many games match in all."},
+    "Health": {
+        "status": "`ok`, or `degraded` when the database did not answer within a second.",
+        "database": "The backend: `memory`, `sqlite` or `postgresql`.",
+        "projected_position": "How far the read models have projected the stored events.",
+    },
+    "Problem": {
+        "type": "The problem type: one of the URIs listed in the document's description.",
+        "title": "The HTTP status's phrase.",
+        "status": "The HTTP status code.",
+        "detail": "What went wrong, in words (never hidden game information).",
+        "instance": "The path of the request.",
+        "rule": "For `rule-violation`: the id of the rule (RULES.md) that refuses the action.",
+        "current_version": "For `version-conflict` and `version-not-found`: the game's version.",
+        "invalid_params": "For `invalid-request`: each invalid field and why.",
+    },
+    "InvalidParam": {
+        "name": "Where: a body path (`$.bots[1].name`), a parameter's or a header's name.",
+        "reason": "What is wrong with it.",
+    },
+}
+
+
 @dataclass(frozen=True)
 class ProblemType:
     kind: str
@@ -304,6 +357,12 @@ def add_text(document: dict[str, Any], types: dict[str, type]) -> None:
         words = SCHEMAS.get(name) or _docstring(types.get(name))
         if words:
             schema["description"] = words
+    for name, schema in document["components"]["schemas"].items():
+        own = SCHEMA_PROPERTIES.get(name, {})
+        for field, field_schema in schema.get("properties", {}).items():
+            words = own.get(field) or PROPERTIES.get(field)
+            if words and not field_schema.get("description"):
+                field_schema["description"] = words
 
 
 def _docstring(kind: type | None) -> str | None:

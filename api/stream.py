@@ -78,7 +78,8 @@ class StreamController(ServicesController):
         """New events of the game as they happen (Server-Sent Events), as the caller may see
         them: `id` is the version, `event` the event's `type`, `data` the event's JSON, as in
         `GET …/events`. The stream ends after the game's last event; resumed after it, the
-        answer is 204 No Content. A client may hold a few streams open at once (429 beyond)."""
+        answer is 204 No Content. A client may hold a few streams open at once (429 beyond).
+        Any token of the game or none (a spectator sees only what is public)."""
         services = self.services
         games = services.games
         start = _resume_point(last_event_id, after)
