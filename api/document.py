@@ -10,7 +10,7 @@
 - Response headers get the schema OpenAPI requires (litestar cannot give one).
 - The live stream's answer is described (litestar leaves its schema empty).
 - The links of ``api/links.py``.
-- Tuples get ``items: false`` and their length, as msgspec writes them (litestar leaves them out).
+- Tuples get their length and an ``items`` schema (litestar gives neither, msgspec ``false``).
 - The words (``api/document_text.py``): summaries, tags, descriptions, the problem types.
 - The examples (``api/document_examples.py``), recorded from real games.
 
@@ -121,14 +121,22 @@ def _stream_schema(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def _close_tuples(document: dict[str, Any]) -> None:
-    """A tuple (``prefixItems``) as msgspec writes it: ``items: false`` and its length, which
-    litestar leaves out. It says the same (the server's tuples have a fixed length) and OpenAPI
-    linters want ``items`` beside every array's ``type`` (Spectral's ``array-items``)."""
+    """A fixed-length tuple (``prefixItems``) with its length and, as ``items``, the schema its
+    members share (the ``anyOf`` of theirs): litestar gives neither, msgspec writes
+    ``items: false``. With ``maxItems`` the length of ``prefixItems`` the three say the same,
+    but OpenAPI linters want an ``items`` schema beside every array's ``type`` (Spectral's
+    ``array-items`` reads ``false`` as missing), and generated clients type the tuple as a list
+    of that schema."""
     for schema in _schemas_in(document):
-        if "prefixItems" in schema and "items" not in schema:
-            schema["items"] = False
-            schema.setdefault("minItems", len(schema["prefixItems"]))
-            schema.setdefault("maxItems", len(schema["prefixItems"]))
+        members = schema.get("prefixItems")
+        if not isinstance(members, list) or schema.get("items", False) is not False:
+            continue
+        schema.setdefault("minItems", len(members))
+        schema.setdefault("maxItems", len(members))
+        if schema["maxItems"] != len(members):
+            continue  # items: false would say more than the length does: leave it
+        distinct = [member for index, member in enumerate(members) if member not in members[:index]]
+        schema["items"] = distinct[0] if len(distinct) == 1 else {"anyOf": distinct}
 
 
 def _schemas_in(node: Any) -> list[dict[str, Any]]:
