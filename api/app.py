@@ -86,9 +86,10 @@ class ServiceController(ServicesController):
         tags=["service"],
     )
     async def health(self) -> Health:
-        """Whether the server and its database answer: `degraded` when the database did not
-        answer within a second (games already loaded are still served, marked
-        `Served-Stale: true`)."""
+        """Whether the server and its database answer: `ok`, or `degraded` when the database
+        did not answer within a second (games already loaded are still served, marked
+        `Served-Stale: true`). Anyone may ask, without a token; never rate limited. 503 when the
+        server cannot serve at all."""
         return await self.services.health.check()
 
     @route("/", http_method=[HttpMethod.GET, HttpMethod.HEAD], include_in_schema=False)
@@ -218,6 +219,7 @@ def create_app(
                 ),
             ],
             create_examples=False,
+            use_handler_docstrings=True,
             components=Components(security_schemes=dict(SECURITY_SCHEMES)),
         ),
         cors_config=CORSConfig(

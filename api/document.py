@@ -10,6 +10,9 @@
 - Response headers get the schema OpenAPI requires (litestar cannot give one).
 - The live stream's answer is described (litestar leaves its schema empty).
 - The links of ``api/links.py``.
+- Tuples get their length and an ``items`` schema (litestar gives neither, msgspec ``false``).
+- The words (``api/document_text.py``): summaries, tags, descriptions, the problem types.
+- The examples (``api/document_examples.py``), recorded from real games.
 
 It works on the document as served (a dict), once, when the app is built.
 """
@@ -23,6 +26,8 @@ import msgspec
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
+from api.document_examples import add_examples
+from api.document_text import add_text, struct_types
 from api.links import add_links
 from api.schemas import StartRequest
 from api.wire import GameApi, ServedGames
@@ -74,6 +79,9 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
         "nothing more will come."
     }
     add_links(document)
+    _close_tuples(document)
+    add_text(document, struct_types())
+    add_examples(document, list(served.names))
 
 
 STREAM_DESCRIPTION = (
@@ -110,6 +118,39 @@ def _stream_schema(document: dict[str, Any]) -> dict[str, Any]:
             },
         },
     }
+
+
+def _close_tuples(document: dict[str, Any]) -> None:
+    """A fixed-length tuple (``prefixItems``) with its length and, as ``items``, the schema its
+    members share (the ``anyOf`` of theirs): litestar gives neither, msgspec writes
+    ``items: false``. With ``maxItems`` the length of ``prefixItems`` the three say the same,
+    but OpenAPI linters want an ``items`` schema beside every array's ``type`` (Spectral's
+    ``array-items`` reads ``false`` as missing), and generated clients type the tuple as a list
+    of that schema."""
+    for schema in _schemas_in(document):
+        members = schema.get("prefixItems")
+        if not isinstance(members, list) or schema.get("items", False) is not False:
+            continue
+        schema.setdefault("minItems", len(members))
+        schema.setdefault("maxItems", len(members))
+        if schema["maxItems"] != len(members):
+            continue  # items: false would say more than the length does: leave it
+        distinct = [member for index, member in enumerate(members) if member not in members[:index]]
+        schema["items"] = distinct[0] if len(distinct) == 1 else {"anyOf": distinct}
+
+
+def _schemas_in(node: Any) -> list[dict[str, Any]]:
+    """Every JSON object in ``node``, however deep (the schemas among them)."""
+    found: list[dict[str, Any]] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:

@@ -79,7 +79,9 @@ class LobbyController(ServicesController):
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> GamesPage:
-        """The game list (lobby), newest first, from the games read model."""
+        """The game list (lobby), newest first, from the games read model: each game's
+        ruleset, stage, seats, players and result. Filter by `status` and `ruleset`; page with
+        `limit` and `offset`. Anyone may ask, without a token."""
         games = self.services.games
         return await in_worker_thread(
             lambda: games.projections.games(
@@ -181,7 +183,9 @@ class LobbyController(ServicesController):
         game_id: FromPath[UUID],
         data: JSONBody[dict[str, Any]],
     ) -> Response[SeatTaken]:
-        """Take the next free seat and get its token (shown once).
+        """Take the next free seat and get its token (shown once). No token is needed: anyone
+        may join a game in the lobby. 409 (`rule-violation`) when every seat is taken or the
+        game has started; 400 for a name that is not printable text.
 
         Every request as this seat carries the token: `Authorization: Bearer <token>`."""
         games, served = self.services.games, self.services.served
@@ -259,7 +263,10 @@ class LobbyController(ServicesController):
         request: Request[Any, Any, Any],
         data: JSONBody[StartRequest | None] = None,
     ) -> Response[AnyGameView]:
-        """Start the game (host token only), once at least two seats are taken."""
+        """Start the game (host token only), once at least two seats are taken; answers the
+        game as the host sees it, its version also the `ETag`. A seat's token is 403; a game
+        that already started or lacks players is 409 (`rule-violation`); a stale
+        `expected_version` is 409 (`version-conflict`)."""
         games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)

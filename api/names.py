@@ -13,6 +13,16 @@ clients and contract tests know it: ``extra_json_schema=PRINTABLE`` on the name'
 checked by :func:`check_name` in the handlers, which says what is wrong in words rather than
 quoting the expression. It matches the whole name: a JSON Schema ``$`` ends the string, where
 Python's also allows a final newline.
+
+Only the Basic Multilingual Plane is refused from: every character beyond it is accepted. The
+pattern must mean the same to every reader of the document, and JavaScript reads a pattern
+without the ``u`` flag (Spectral, many validators) as UTF-16 code units, where a character
+beyond the BMP is two surrogates: a range of such characters cannot be written for both Python
+and JavaScript, while a class of BMP characters reads alike in both, and a character beyond the
+BMP is accepted by both (as one code point, or as two surrogates neither refuses). What this
+lets through is harmless to a terminal or a page: the format characters beyond the BMP are tag
+characters (which flag emoji such as Scotland's need), Egyptian and musical layout controls;
+the private-use planes 15 and 16 show as a box.
 """
 
 from __future__ import annotations
@@ -21,8 +31,7 @@ import re
 
 from api.bodies import invalid_body
 
-# Escapes both ECMA-262 and Python read alike for the Basic Multilingual Plane; characters beyond
-# it are written as themselves (ECMA has no \U escape, and the document is UTF-8).
+# Escapes ECMA-262 (with or without the ``u`` flag), Python and Rust's regex crate read alike.
 _REFUSED_BMP = (
     r"\x00-\x1f\x7f-\x9f"  # Cc: control characters
     r"\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
@@ -31,18 +40,10 @@ _REFUSED_BMP = (
     r"\ue000-\uf8ff"  # Co: private use
     r"\ufdd0-\ufdef\ufffe\uffff"  # noncharacters
 )
-_REFUSED_ASTRAL = (
-    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
-    "\U000e0001\U000e0020-\U000e007f"  # Cf
-    "\U000f0000-\U0010ffff"  # Co: the private-use planes, with their noncharacters
-    + "".join(
-        f"{chr(plane * 0x10000 + 0xFFFE)}-{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(1, 15)
-    )
-)
-# Surrogates (Cs) are left out: a lone one is not JSON the server reads (the body is refused as
-# malformed before any name is looked at), and validators built on Rust's regex engine reject a
-# pattern naming them, and with it the whole rule.
-_REFUSED = _REFUSED_BMP + _REFUSED_ASTRAL
+# Surrogates (Cs) are never refused: JavaScript without the ``u`` flag reads a character beyond
+# the BMP as two of them, and a lone one is not JSON the server reads (the body is refused as
+# malformed before any name is looked at).
+_REFUSED = _REFUSED_BMP
 #: Space separators (Zs), allowed inside a name but not at either end.
 _SPACES = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
 

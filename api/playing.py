@@ -61,8 +61,10 @@ class PlayController(ServicesController):
         if_none_match: IfNoneMatch = None,
     ) -> Response[AnyCallerView]:
         """The game now, as the caller may see it: everything public, plus the caller's own hand
-        and commitment and the actions it may take now with a seat token. The `ETag` begins
-        with the version; with `If-None-Match` holding it, an unchanged view is a 304."""
+        and commitment and the actions it may take now with a seat token. Without a token you
+        are a spectator; a token that names nobody in the game is 401, never a spectator view.
+        The `ETag` begins with the version; with `If-None-Match` holding it, an unchanged view
+        is a 304."""
         games, served = self.services.games, self.services.served
         caller = caller_of(games, game_id, request)
         seen = games.seat_view(game_id, caller.seat)
@@ -83,7 +85,9 @@ class PlayController(ServicesController):
         request: Request[Any, Any, Any],
     ) -> AnyLegalActions:
         """Every action the caller's seat may take now, each a body ready to POST to
-        `/games/{game_id}/actions`. Empty for spectators, the host, and seats not awaited."""
+        `/games/{game_id}/actions` (with the `expected_version` filled in). Send the seat's
+        token; the list is empty for spectators (no token), the host, and seats the game does
+        not await. A token that names nobody in the game is 401."""
         games, served = self.services.games, self.services.served
 
         def listed() -> Any:

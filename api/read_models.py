@@ -43,7 +43,8 @@ class ReadModelsController(ServicesController):
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> list[LeaderboardRow]:
-        """Players by games won, then points, across every ended game."""
+        """Players by games won, then points, across every ended game (of one ruleset with
+        `ruleset`), a page at a time. Anyone may ask, without a token."""
         games = self.services.games
         return games.projections.leaderboard(ruleset=ruleset, limit=limit, offset=offset)
 
@@ -65,6 +66,6 @@ class ReadModelsController(ServicesController):
         offset: Offset = 0,
     ) -> list[TeamRow]:
         """Teams by games won, then fewer games played, across every ended game of a game played
-        in teams; each ruleset's teams on lines of their own."""
+        in teams; each ruleset's teams on lines of their own. Anyone may ask, without a token."""
         games = self.services.games
         return games.projections.team_leaderboard(ruleset=ruleset, limit=limit, offset=offset)

@@ -43,8 +43,10 @@ class ReplayController(ServicesController):
         after: After = 0,
         limit: EventsLimit = 100,
     ) -> AnyEventsPage:
-        """The game's events after version `after`, oldest first, as the caller may see them:
-        other seats' cards are `"hidden"` until the game has ended."""
+        """The game's events after version `after`, oldest first, a page of at most `limit`, as
+        the caller may see them: other seats' cards are `"hidden"` until the game has ended.
+        Any token of the game or none (a spectator); `next_after` (when more follow) is the
+        `after` of the next page."""
         games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
         page, latest = games.events_page(game_id, seat, after=after, limit=limit)
@@ -72,7 +74,8 @@ class ReplayController(ServicesController):
         limit: EventsLimit = 100,
     ) -> NarrationPage:
         """The game's events after version `after`, each told in one English sentence, as the
-        caller may see them (a hidden card is "a card face down")."""
+        caller may see them (a hidden card is "a card face down"). Any token of the game or
+        none (a spectator); paged like GET /games/{game_id}/events."""
         games = self.services.games
         seat = caller_of(games, game_id, request).seat
         page, latest = games.events_page(game_id, seat, after=after, limit=limit)
@@ -125,9 +128,10 @@ class ReplayController(ServicesController):
         ] = False,
         if_none_match: IfNoneMatch = None,
     ) -> Response[AnyGameView]:
-        """The game after event `version`, as the caller may see it (replay). Once the game has
-        ended, every step shows everything, unless `as_played` is set. With `If-None-Match`
-        holding the `ETag` of the same view, a 304."""
+        """The game after event `version`, as the caller may see it (replay): any token of the
+        game or none. Once the game has ended, every step shows everything, unless `as_played`
+        is set. 404 (`version-not-found`) for a version the game has not reached. With
+        `If-None-Match` holding the `ETag` of the same view, a 304."""
         games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
         view = games.view(game_id, seat, version, as_played=as_played)

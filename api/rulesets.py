@@ -70,7 +70,10 @@ class RulesetsController(ServicesController):
 
     @get(operation_id="listRulesets", responses=problem_responses(429))
     async def list_rulesets(self) -> list[RulesetSummary]:
-        """The games this server plays."""
+        """The games this server plays: for each, the `ruleset` name to give POST /games,
+        its title, rules version, how many seats it takes, the JSON Schema of its settings and
+        the computer players it can seat; `default` marks the game created when no `ruleset`
+        is given. Anyone may ask, without a token."""
         served = self.services.served
         return [summary(game, served) for game in served]
 
@@ -81,7 +84,9 @@ class RulesetsController(ServicesController):
     )
     async def printed_material(self, ruleset: FromPath[str]) -> AnyCatalog:
         """A game's printed material (board, cards, figures …): what a frontend needs to draw
-        its games and word their cards. The same for every game of its rules version."""
+        its games and word their cards. The same for every game of its rules version, so it
+        may be cached. Anyone may ask, without a token; 404 (`ruleset-not-found`) for a game
+        this server does not play."""
         served = self.services.served
         game = served.get(ruleset)
         if game is None:

@@ -139,6 +139,7 @@ class StreamController(ServicesController):
         them: `id` is the version, `event` the event's `type`, `data` the event's JSON, as in
         `GET …/events`. The stream ends after the game's last event; resumed after it, the
         answer is 204 No Content. A client may hold a few streams open at once (429 beyond).
+        Any token of the game or none (a spectator sees only what is public).
 
         A client that cannot send the `Authorization` header (a browser's `EventSource`) sends
         a `ticket` instead (`POST …/stream-tickets`); a used, expired, malformed or other

@@ -24,8 +24,8 @@ from projections.bang.read_models import BangTable
 def table(game_id: FromPath[UUID], services: NamedDependency[Services]) -> BangTable:
     """A game of BANG! – Dodge City as everyone at the table sees it: each seat's character,
     life, hand size, cards in play, weapon and range, revealed role and whether it is
-    eliminated; whose turn it is; the draw and discard piles' sizes. 404 for a game of another
-    ruleset."""
+    eliminated; whose turn it is; the draw and discard piles' sizes. Public: anyone may ask,
+    without a token; 404 for an unknown game or a game of another ruleset."""
     found: BangTable | None = services.games.projections.read_model(game_id, "table")
     if found is None:
         raise GameNotFoundError(game_id)

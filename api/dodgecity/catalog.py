@@ -120,5 +120,5 @@ def catalog() -> Catalog:
 async def catalog_route() -> Catalog:
     """The board, the decks, the event cards and the figures: what a frontend needs to draw a
     game and word its cards. The same for every game of this rules version, and the same as
-    `GET /rulesets/dodgecity` (this path is older)."""
+    `GET /rulesets/dodgecity` (this path is older). Anyone may ask, without a token."""
     return catalog()

@@ -22,7 +22,9 @@ from projections.dodgecity.read_models import Board, Scores
     tags=["read models"],
 )
 def board(game_id: FromPath[UUID], services: NamedDependency[Services]) -> Board:
-    """Each building in play with its figure, value and status, and every stone."""
+    """A Dodge City game's board from the board read model: each building in play with its
+    figure, value and status, and every stone. Public: anyone may ask, without a token; 404 for
+    an unknown game or a game of another ruleset."""
     games = services.games
     found: Board | None = games.projections.board(game_id)
     if found is None:
@@ -38,7 +40,9 @@ def board(game_id: FromPath[UUID], services: NamedDependency[Services]) -> Board
     tags=["read models"],
 )
 def scores(game_id: FromPath[UUID], services: NamedDependency[Services]) -> Scores:
-    """Each player's points, money, value discs and rank."""
+    """A Dodge City game's scores from the scores read model: each player's points, money,
+    value discs and rank. Public: anyone may ask, without a token; 404 for an unknown game or
+    a game of another ruleset."""
     games = services.games
     found: Scores | None = games.projections.scores(game_id)
     if found is None:

@@ -26,11 +26,20 @@ REFUSED = [
     "zero\u200bwidth",
     "line\u2028sep",
     "private\ue000",
-    "tag\U000e0041",
     " bob",
     "bob ",
 ]
-WELCOME = ["Zoë Smith", "李小龍", "Ana María", "😀 Lucky", "a"]
+# Beyond the Basic Multilingual Plane everything is welcome (api/names.py says why): a flag of
+# Scotland is a black flag and tag characters, and a private-use plane shows as a box.
+WELCOME = [
+    "Zoë Smith",
+    "李小龍",
+    "Ana María",
+    "😀 Lucky",
+    "a",
+    "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Scot",
+    "\U000f0000",
+]
 SEATS = {"dodgecity": 2, "bang": 3}
 
 
