@@ -62,6 +62,11 @@ TAGS: list[dict[str, str]] = [
         "description": "A game's events, told as data or in words, and the game after any event.",
     },
     {
+        "name": "records",
+        "description": "Complete game records: download one (the same file as `dodgecity export`) "
+        "and import one, verified before anything is stored.",
+    },
+    {
         "name": "read models",
         "description": "Views built from every game's events: boards, scores, leaderboards.",
     },

@@ -109,6 +109,9 @@ class PartialRecord(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ImportedGame(msgspec.Struct, frozen=True, kw_only=True):
+    """A game record stored by `POST /games/records`, after it verified from its first event to
+    its last: the game's id, its ruleset and how many events were stored."""
+
     game_id: UUID
     ruleset: str
     events: int  # how many events were stored
