@@ -23,6 +23,7 @@ import msgspec
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
+from api.document_shapes import shape_document
 from api.links import add_links
 from api.schemas import StartRequest
 from api.wire import GameApi, ServedGames
@@ -74,6 +75,7 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
         "nothing more will come."
     }
     add_links(document)
+    shape_document(app, document)
 
 
 STREAM_DESCRIPTION = (

@@ -24,13 +24,19 @@ API = GameApi(
     catalog_type=Catalog,
     routes=(board, scores, catalog_route),
     # settings_of refuses both given (null is as good as absent); said without "not", which
-    # contract testers' generators handle worst
+    # contract testers' generators handle worst, and as a dependent schema (when `settings` is
+    # given, it or `variants` is null) rather than an anyOf of the whole body, which client
+    # generators turned into two partial models without `players` or `seed`
     schema_extras={
         "NewGame": {
-            "anyOf": [
-                {"properties": {"settings": {"type": "null"}}},
-                {"properties": {"variants": {"type": "null"}}},
-            ]
+            "dependentSchemas": {
+                "settings": {
+                    "anyOf": [
+                        {"properties": {"settings": {"type": "null"}}},
+                        {"properties": {"variants": {"type": "null"}}},
+                    ]
+                }
+            }
         }
     },
 )
