@@ -46,7 +46,8 @@ GAMES = {
     "dodgecity": Game(
         prefix="",
         players=2,
-        new_game=lambda models, seed: models.NewGame(players=2, seed=seed),
+        # one pass instead of 30: a complete game (it ends at the pass limit) in a few seconds
+        new_game=lambda models, seed: models.NewGame(players=2, seed=seed, settings=models.Variants(max_passes=1)),
     ),
     "bang": Game(
         prefix="Bang",
