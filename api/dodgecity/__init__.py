@@ -24,19 +24,18 @@ API = GameApi(
     catalog_type=Catalog,
     routes=(board, scores, catalog_route),
     # settings_of refuses both given (null is as good as absent); said without "not", which
-    # contract testers' generators handle worst, and as a dependent schema (when `settings` is
-    # given, it or `variants` is null) rather than an anyOf of the whole body, which client
-    # generators turned into two partial models without `players` or `seed`
+    # contract testers' generators handle worst, and inside an allOf: a body-wide anyOf made
+    # client generators split the body into two partial models without `players` or `seed`
     schema_extras={
         "NewGame": {
-            "dependentSchemas": {
-                "settings": {
+            "allOf": [
+                {
                     "anyOf": [
                         {"properties": {"settings": {"type": "null"}}},
                         {"properties": {"variants": {"type": "null"}}},
                     ]
                 }
-            }
+            ]
         }
     },
 )
