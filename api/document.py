@@ -27,6 +27,7 @@ from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
 from api.document_examples import add_examples
+from api.document_shapes import shape_document
 from api.document_text import add_text, struct_types
 from api.links import add_links
 from api.schemas import StartRequest
@@ -80,6 +81,7 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     }
     add_links(document)
     _close_tuples(document)
+    shape_document(app, document)
     add_text(document, struct_types())
     add_examples(document, list(served.names))
 
