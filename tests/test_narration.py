@@ -209,7 +209,7 @@ def test_given_a_stone_event_then_the_building_name_and_cell_are_shown() -> None
 def test_given_a_seat_without_a_name_when_described_then_the_seat_number_stands_in() -> None:
     bought = StoneBought(seat=7, building="post", cell=(1, 2), price=300)
 
-    assert describe(bought, NAMES[:2]).startswith("seat 7 buys")
+    assert describe(bought, NAMES[:2]).startswith("seat 8 buys")  # seat 7, counted from 1
 
 
 def test_given_the_variant_deck_when_a_card_is_described_then_its_face_comes_from_that_deck() -> None:

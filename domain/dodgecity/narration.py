@@ -121,7 +121,8 @@ class Words:
     def seat(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"seat {seat}"
+        # People count seats from 1 (the page, BANG!'s narration); the events count from 0.
+        return "a seat" if seat is None else f"seat {seat + 1}"
 
     def seats(self, seats: Sequence[int]) -> str:
         return _and_list([self.seat(s) for s in seats]) or "nobody"
@@ -200,7 +201,7 @@ def _game_created(e: GameCreated, w: Words) -> str:
 
 def _player_joined(e: PlayerJoined, w: Words) -> str:
     who = e.name if e.bot is None else f"{e.name}, a {e.bot} bot,"
-    return f"{who} takes seat {e.seat} and plays {e.colour.value}"
+    return f"{who} takes seat {e.seat + 1} and plays {e.colour.value}"
 
 
 def _game_started(e: GameStarted, w: Words) -> str:

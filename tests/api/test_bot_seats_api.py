@@ -147,8 +147,8 @@ def test_given_a_game_then_its_narration_tells_each_event_in_words_as_the_caller
     told = client.get(f"/games/{game_id}/narration", params={"limit": len(events)}).json()
     assert [(e["version"], e["type"]) for e in told["entries"]] == [(e["originator_version"], e["type"]) for e in events]
     texts = [e["text"] for e in told["entries"]]
-    assert texts[1] == "Clay, a heuristic bot, takes seat 0 and plays red"
-    assert texts[2] == "Ann takes seat 1 and plays blue"
+    assert texts[1] == "Clay, a heuristic bot, takes seat 1 and plays red"  # seats counted from 1
+    assert texts[2] == "Ann takes seat 2 and plays blue"
     mine = client.get(f"/games/{game_id}/narration", params={"limit": len(events)}, headers=bearer(token)).json()["entries"]
     dealt = [
         (spectator["text"], ann["text"]) for spectator, ann in zip(told["entries"], mine, strict=True) if spectator["type"] == "CardsDealt"
