@@ -82,7 +82,11 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     add_links(document)
     _close_tuples(document)
     shape_document(app, document)
-    add_text(document, struct_types())
+    add_text(
+        document,
+        struct_types(),
+        {name: words for game in served for name, words in game.schema_words.items()},
+    )
     add_examples(document, list(served.names))
 
 

@@ -25,7 +25,6 @@ PROBLEM_MEDIA_TYPE = "application/problem+json"
 PATH_VALUES = {
     "{game_id}": "0b0c8a8e-5f7e-4d55-9d5e-3f1e2a6c7b10",
     "{version}": "12",
-    "{ruleset}": "dodgecity",
 }
 #: Problem types that only an operation with this path parameter answers.
 NEEDS_PARAMETER = {
@@ -66,7 +65,7 @@ def add_examples(document: dict[str, Any], games: list[str]) -> None:
                 for media_type, content in answer.get("content", {}).items():
                     if media_type == PROBLEM_MEDIA_TYPE:
                         problems = {**recorded["problems"], **examples.get("problems", {})}
-                        _set_problems(content, path, int(status), problems)
+                        _set_problems(content, path, int(status), problems, games[0])
                     elif status in examples.get("responses", {}):
                         _set(content, examples["responses"][status], games)
 
@@ -86,8 +85,14 @@ def _summary(game: str) -> str:
 
 
 def _set_problems(
-    content: dict[str, Any], path: str, status: int, problems: dict[str, dict[str, Any]]
+    content: dict[str, Any],
+    path: str,
+    status: int,
+    problems: dict[str, dict[str, Any]],
+    ruleset: str,
 ) -> None:
+    """Each problem of ``status`` that fits ``path``, with the path as its ``instance`` (a
+    ruleset's name is the first game served)."""
     of_status = {
         key.partition("@")[0]: problem
         for key, problem in problems.items()
@@ -101,7 +106,7 @@ def _set_problems(
         if NEEDS_PARAMETER.get(kind, "") in path
     }
     instance = path
-    for parameter, value in PATH_VALUES.items():
+    for parameter, value in {**PATH_VALUES, "{ruleset}": ruleset}.items():
         instance = instance.replace(parameter, value)
     content["examples"] = {
         kind: {"summary": kind, "value": {**problem, "instance": instance}}

@@ -12,7 +12,7 @@ schema left without words.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -26,7 +26,6 @@ SUMMARIES: dict[str, str] = {
     "health": "Check the server and its database",
     "listRulesets": "List the games this server plays",
     "getRuleset": "Get a game's printed material",
-    "getCatalog": "Get Dodge City's printed material (older path)",
     "listGames": "List games (the lobby)",
     "createGame": "Create a game",
     "joinGame": "Join a game: take a seat",
@@ -39,9 +38,6 @@ SUMMARIES: dict[str, str] = {
     "listEvents": "List a game's events",
     "listNarration": "List a game's events told in words",
     "getState": "Get a game as it was after an event (replay)",
-    "getBoard": "Get a Dodge City game's board",
-    "getScores": "Get a Dodge City game's scores",
-    "getBangTable": "Get a BANG! game's table",
     "getLeaderboard": "List the players' leaderboard",
     "getTeamLeaderboard": "List the teams' leaderboard",
 }
@@ -79,7 +75,7 @@ LICENSE = {"name": "MIT", "identifier": "MIT"}
 #: Parameters whose meaning is the same on every operation, where the code gave none.
 PARAMETERS: dict[tuple[str, str], str] = {
     ("path", "game_id"): "The game's id, as answered by POST /games (`game_id`).",
-    ("path", "ruleset"): "A game's name, as GET /rulesets lists it (`dodgecity`, `bang`).",
+    ("path", "ruleset"): "A game's name, as GET /rulesets lists it (its `name`).",
     ("query", "status"): "Only games in this stage: `lobby` (taking seats), `running` or `ended`.",
 }
 
@@ -278,65 +274,21 @@ SCHEMAS: dict[str, str] = {
     "CreatedGame": "A new game: its id and the host token (shown once: keep it).",
     "SeatTaken": "A seat taken: its number and its token (shown once: keep it).",
     "BotSeated": "A seat given to a computer player: its number (a bot has no token).",
-    "NewPlayer": "A person taking a seat of a Dodge City game: an optional name.",
-    "BangNewPlayer": "A person taking a seat of a BANG! game: an optional name.",
     "StartRequest": "Starting a game: optionally the version the host expects it to be at.",
     "GamesPage": "One page of the game list, newest first.",
     "GameSummary": "One game in the game list.",
-    "GameView": "A Dodge City game as the caller sees it, with the caller's legal actions.",
-    "BangGameView": "A BANG! game as the caller sees it, with the caller's legal actions.",
-    "PlayerView": "One seat of a Dodge City game, as the caller sees it.",
-    "BangSeatView": "One seat of a BANG! game, as the caller sees it.",
-    "BangTurnView": "Whose turn it is in a BANG! game, and its phase.",
-    "BangInPlayView": "A card in play in front of a BANG! seat.",
-    "StoneView": "A stone on the Dodge City board: its owner and where it stands.",
-    "BuildingView": "A building of Dodge City in play: its figure, value and status.",
-    "DuelView": "The duel being fought in a Dodge City game.",
-    "EventTaskView": "The Dodge City event card being resolved, and who still has to answer.",
-    "Board": "A Dodge City game's board, from the board read model.",
-    "BuildingRow": "One building on a Dodge City board.",
-    "StoneRow": "One stone on a Dodge City board.",
-    "Scores": "A Dodge City game's scores, from the scores read model.",
-    "ScoreRow": "One player's score in a Dodge City game.",
-    "BangTable": "A BANG! game as everyone at the table sees it.",
-    "BangSeatRow": "One seat at a BANG! table.",
     "LeaderboardRow": "One player of the leaderboard.",
-    "Catalog": "Dodge City's printed material: the board, the decks, the event cards, the figures.",
-    "BangCatalog": "BANG! – Dodge City's printed material: the cards, characters and roles.",
-    "CardSheet": "One Dodge City card as printed.",
-    "EventSheet": "One Dodge City event card as printed.",
-    "FigureSheet": "One Dodge City figure as printed.",
-    "BangCharacterSheet": "One BANG! character as printed.",
-    "Landmark": "A landmark of the Dodge City board.",
-    "PassBegan": "Event: a Dodge City pass (one round of the board) began.",
-    "BangTurnBegan": "Event: a BANG! seat's turn began.",
-    "BangPhaseBegan": "Event: a phase of a BANG! turn began.",
-    "BangLifeGained": "Event: a BANG! seat gained a life point.",
-    "BangStoreCardPicked": "Event: a BANG! seat picked a card of the general store.",
-    "BangBorder": "The border colour of a BANG! card: brown (played and discarded), blue "
-    "(stays in play) or green (in play, used later).",
-    "BangCheckPurpose": "Why a BANG! card is drawn for a check.",
-    "BangDecisionKind": "What a BANG! seat is awaited for.",
-    "BangPhase": "A phase of a BANG! turn.",
-    "BangRole": "A BANG! role: sheriff, deputy, outlaw or renegade.",
-    "BangSuit": "The suit of a BANG! card.",
-    "BangZone": "Where a BANG! card is.",
-    "BuildingStatus": "The status of a Dodge City building.",
-    "CardKind": "The kind of a Dodge City card.",
-    "Colour": "A Dodge City player's colour.",
-    "DecisionKind": "What a Dodge City seat is awaited for.",
-    "EffectOutcome": "How a Dodge City card's effect turned out.",
     "EndReason": "Why a game ended.",
-    "Figure": "A Dodge City figure.",
     "GameStatus": "A game's stage: `lobby` (taking seats), `running` or `ended`.",
-    "PassReason": "Why a Dodge City pass began.",
-    "Stage": "A stage of a Dodge City game.",
 }
 
 
-def add_text(document: dict[str, Any], types: dict[str, type]) -> None:
+def add_text(
+    document: dict[str, Any], types: dict[str, type], game_words: Mapping[str, str]
+) -> None:
     """Write the words into ``document``; ``types`` are the Python types of its schemas by
-    name, whose docstrings describe the schemas that have no description yet."""
+    name, whose docstrings describe the schemas that have no description yet; ``game_words``
+    are the served games' own descriptions of their schemas (``GameApi.schema_words``)."""
     document["info"]["description"] += "\n\n" + problem_types_text()
     document["info"].setdefault("contact", CONTACT)
     document["info"].setdefault("license", LICENSE)
@@ -359,7 +311,7 @@ def add_text(document: dict[str, Any], types: dict[str, type]) -> None:
     for name, schema in document["components"]["schemas"].items():
         if schema.get("description"):
             continue
-        words = SCHEMAS.get(name) or _docstring(types.get(name))
+        words = SCHEMAS.get(name) or game_words.get(name) or _docstring(types.get(name))
         if words:
             schema["description"] = words
     for name, schema in document["components"]["schemas"].items():

@@ -1,12 +1,13 @@
 """Game records over HTTP: download a game's record, and import one into this server.
 
-Once a game has ended, ``GET /games/{game_id}/record`` answers exactly the bytes ``dodgecity
-export`` writes (``engine/transfer.py``), so ``dodgecity import`` and ``dodgecity verify`` take
-the download as they take the command's file. Before the end a complete record would show every
-hand and the seed, so the caller gets a *partial record* instead: a different ``format`` that no
-import accepts, holding the events exactly as ``GET /games/{game_id}/events`` shows them to the
-same token, and neither hashes nor commands (a hash over a hidden card, of which there are few,
-would tell the card to whoever tries them all; a command may name a card played face down).
+Once a game has ended, ``GET /games/{game_id}/record`` answers exactly the bytes
+``dodgecity export`` writes (``engine/transfer.py``), so ``dodgecity import`` and
+``dodgecity verify`` take the download as they take the command's file. Before the end a
+complete record would show every hand and the seed, so the caller gets a *partial record*
+instead: a different ``format`` that no import accepts, holding the events exactly as ``GET
+/games/{game_id}/events`` shows them to the same token, and neither hashes nor commands (a hash
+over a hidden card, of which there are few, would tell the card to whoever tries them all; a
+command may name a card played face down).
 
 ``POST /games/records`` reads a record the same way ``dodgecity import`` does: the format, the
 header against the first event, the hash chain and a re-run of every command through the rules,
@@ -40,7 +41,7 @@ from engine.transfer import RecordRejectedError, export_record, read_record
 log = logging.getLogger(__name__)
 
 #: The largest record ``POST /games/records`` reads. Records of real games measured 0.2 to
-#: 1.0 MB (5-seat Dodge City and 7-seat BANG!, heuristic and random bots), far above the 64 KiB
+#: 1.0 MB (the two games' largest tables, heuristic and random bots), far above the 64 KiB
 #: every other body may have; 8 MiB leaves room for the longest games while bounding the memory
 #: one request may hold.
 MAX_RECORD_BYTES = 8 * 1024 * 1024
@@ -77,7 +78,7 @@ class RecordedEventBody(msgspec.Struct, frozen=True, kw_only=True):
 
 class GameRecordBody(msgspec.Struct, frozen=True, kw_only=True):
     """A whole game, as `dodgecity export` writes it: everything, hands and seed included.
-    Format version 1 (Dodge City's first records) names the seats `max_players` and the
+    Format version 1 (the first game's first records) names the seats `max_players` and the
     settings `variants`; version 2 names the `ruleset` and says `seats` and `settings`."""
 
     format: Literal["dodgecity-game-record"]

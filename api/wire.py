@@ -63,6 +63,9 @@ class GameApi:
     #: JSON Schema added to a body's component, for a rule its type cannot say (two fields
     #: that may not both be given, say), so clients and contract tests know it.
     schema_extras: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: Descriptions of the game's own schemas in the OpenAPI document, by component name, where
+    #: a type's docstring says too little (api/document_text.py writes them).
+    schema_words: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Union
 
 from api.bang.catalog import BangCatalog, catalog
+from api.bang.document_words import SCHEMA_WORDS
 from api.bang.read_models import table
 from api.bang.wire import BangNewBot, BangNewGame, BangNewPlayer, no_attributes, settings_of
 from api.wire import GameApi
@@ -26,4 +27,5 @@ API = GameApi(
     catalog=catalog,
     catalog_type=BangCatalog,
     routes=(table,),
+    schema_words=SCHEMA_WORDS,
 )

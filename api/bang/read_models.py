@@ -17,6 +17,7 @@ from projections.bang.read_models import BangTable
 @get(
     "/games/{game_id:uuid}/table",
     operation_id="getBangTable",
+    summary="Get a BANG! game's table",
     sync_to_thread=True,
     responses=problem_responses(400, 404, 429, 503),
     tags=["read models"],

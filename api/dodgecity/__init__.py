@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from api.dodgecity.catalog import Catalog, catalog, catalog_route
+from api.dodgecity.document_words import SCHEMA_WORDS
 from api.dodgecity.read_models import board, scores
 from api.dodgecity.wire import NewBot, NewGame, NewPlayer, colour_of, settings_of
 from api.wire import GameApi
@@ -38,4 +39,5 @@ API = GameApi(
             ]
         }
     },
+    schema_words=SCHEMA_WORDS,
 )

@@ -114,6 +114,7 @@ def catalog() -> Catalog:
 @get(
     "/catalog",
     operation_id="getCatalog",
+    summary="Get Dodge City's printed material (older path)",
     responses=problem_responses(429),
     tags=["reference"],
 )

@@ -17,6 +17,7 @@ from projections.dodgecity.read_models import Board, Scores
 @get(
     "/games/{game_id:uuid}/board",
     operation_id="getBoard",
+    summary="Get a Dodge City game's board",
     sync_to_thread=True,
     responses=problem_responses(400, 404, 429, 503),
     tags=["read models"],
@@ -35,6 +36,7 @@ def board(game_id: FromPath[UUID], services: NamedDependency[Services]) -> Board
 @get(
     "/games/{game_id:uuid}/scores",
     operation_id="getScores",
+    summary="Get a Dodge City game's scores",
     sync_to_thread=True,
     responses=problem_responses(400, 404, 429, 503),
     tags=["read models"],

@@ -32,15 +32,19 @@ ALLOWED = [
     r'name = "DodgeCity"',  # the event store's tables are named after the application
     r"GameService",  # the application class (renamed in a later step)
     r"dodgecity-game-record",  # the game-record format: every exported file names it
+    r"dodgecity-partial-record",  # the partial record's format, which clients may check
     r"DODGECITY_\w+",  # the product's environment variables
     r"dodgecity\.db",  # the product's default database file
-    r"``dodgecity [a-z]+``|`dodgecity [a-z]+`|dodgecity (serve|simulate|bot|verify|export)",
+    r"``dodgecity [a-z]+``|`dodgecity [a-z]+`|dodgecity (serve|simulate|bot|verify|export|import)",
     r"Dodge City Engine",  # the product's name, the title of its API
     r'realm="dodgecity"',  # the API's authentication realm, which clients may check
     r"https://dodgecity\.invalid/",  # the problem types' base: clients match on them
     # PostgreSQL's trigger, function and channels announcing stored events, named like the event
     # store's tables (a database keeps them between versions)
     r"dodgecity_(notify_stored|stored_)",
+    r'PREFIX = "dodgecity_"',  # the metrics' names, which dashboards and alerts spell
+    r"dodgecity\.access",  # the access log's logger, which log pipelines filter on
+    r'b"dodgecity stream tickets"',  # the tickets' key derivation: changing it voids them
 ]
 
 
