@@ -27,6 +27,7 @@ from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
 from api.document_examples import add_examples
+from api.document_operations import operations
 from api.document_shapes import shape_document
 from api.document_text import add_text, struct_types
 from api.links import add_links
@@ -58,7 +59,7 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     for game in served:
         for name, extra in game.schema_extras.items():
             document["components"]["schemas"][name].update(extra)
-    for operation in _operations(document):
+    for operation in operations(document):
         if operation.get("operationId") in GAME_BODIES:
             body, optional = GAME_BODIES[operation["operationId"]]
             refs = [{"$ref": REF_TEMPLATE.format(name=body(game).__name__)} for game in served]
@@ -159,19 +160,10 @@ def _schemas_in(node: Any) -> list[dict[str, Any]]:
     return found
 
 
-def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        operation
-        for item in document["paths"].values()
-        for operation in item.values()
-        if isinstance(operation, dict)
-    ]
-
-
 def _response_headers(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         header
-        for operation in _operations(document)
+        for operation in operations(document)
         for answer in operation.get("responses", {}).values()
         for header in answer.get("headers", {}).values()
     ]
@@ -180,7 +172,7 @@ def _response_headers(document: dict[str, Any]) -> list[dict[str, Any]]:
 def _parameters(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         parameter
-        for operation in _operations(document)
+        for operation in operations(document)
         for parameter in operation.get("parameters", [])
     ]
 

@@ -34,6 +34,8 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
+from api.document_operations import operations
+
 REF = "#/components/schemas/{name}"
 
 #: The operations whose body may be left out (the server takes no body, or null, as none).
@@ -68,7 +70,7 @@ def shape_document(app: Litestar, document: dict[str, Any]) -> None:
 
 
 def _optional_bodies(document: dict[str, Any]) -> None:
-    for operation in _operations(document):
+    for operation in operations(document):
         if operation.get("operationId") not in OPTIONAL_BODIES:
             continue
         body = operation["requestBody"]
@@ -135,7 +137,7 @@ def _collect_structs(annotation: Any, found: dict[type[msgspec.Struct], None]) -
 
 
 def _request_roots(document: dict[str, Any]) -> Iterator[str]:
-    for operation in _operations(document):
+    for operation in operations(document):
         yield from _refs([operation.get("requestBody", {}), operation.get("parameters", [])])
 
 
@@ -168,7 +170,7 @@ def _shared_parameter_enums(document: dict[str, Any]) -> None:
         for name, schema in sorted(schemas.items())
         if set(schema) <= {"enum", "type", "title", "description"} and "enum" in schema
     }
-    for operation in _operations(document):
+    for operation in operations(document):
         for parameter in operation.get("parameters", []):
             schema = parameter["schema"]
             if "enum" not in schema:
@@ -216,12 +218,3 @@ def _stream_messages(document: dict[str, Any]) -> None:
     }
     description = operation.get("description", "").strip()
     operation["description"] = f"{description}\n\n{STREAM_CLIENT_NOTE}".strip()
-
-
-def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        operation
-        for item in document["paths"].values()
-        for operation in item.values()
-        if isinstance(operation, dict)
-    ]

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from api.document_operations import operations
 from api.problems import TYPE_BASE
 
 #: A short phrase in words per operation (Spectral's and the docs page's "summary").
@@ -292,9 +293,9 @@ def add_text(
     document["info"]["description"] += "\n\n" + problem_types_text()
     document["info"].setdefault("contact", CONTACT)
     document["info"].setdefault("license", LICENSE)
-    used = {tag for operation in _operations(document) for tag in operation.get("tags", [])}
+    used = {tag for operation in operations(document) for tag in operation.get("tags", [])}
     document["tags"] = [tag for tag in TAGS if tag["name"] in used]
-    for operation in _operations(document):
+    for operation in operations(document):
         summary = SUMMARIES.get(operation.get("operationId", ""))
         if summary is not None:
             operation["summary"] = summary
@@ -350,12 +351,3 @@ def _subclasses(root: type) -> Iterator[type]:
     for kind in kinds:
         yield kind
         yield from _subclasses(kind)
-
-
-def _operations(document: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        operation
-        for item in document["paths"].values()
-        for operation in item.values()
-        if isinstance(operation, dict)
-    ]
