@@ -15,9 +15,6 @@ Only the document changes here, never what the server sends or accepts:
 - A query parameter's enum that a component already names refers to it, and the ruleset
   filters share one ``RulesetName`` component: generators made one identical enum class per
   parameter.
-- ``items: false`` beside ``prefixItems`` (msgspec's tuple) is left out where ``maxItems``
-  already bounds the array to its prefix: it says nothing more, and openapi-python-client cannot
-  read a boolean schema at all.
 - The live stream: one message is the ``StreamMessage`` component (a model to read messages
   into), and the answer may also be read as the stream's whole text, which is what a generated
   client does: it reads an answer whole, so it can only wait for the stream to close and hand
@@ -65,7 +62,6 @@ def shape_document(app: Litestar, document: dict[str, Any]) -> None:
     _optional_bodies(document)
     _require_always_sent_fields(app, document)
     _shared_parameter_enums(document)
-    _drop_redundant_false_items(document)
     _stream_messages(document)
 
 
@@ -186,19 +182,6 @@ def _shared_parameter_enums(document: dict[str, Any]) -> None:
             elif tuple(sorted(schema["enum"])) in named:
                 name = named[tuple(sorted(schema["enum"]))]
                 parameter["schema"] = {"$ref": REF.format(name=name)}
-
-
-def _drop_redundant_false_items(node: Any) -> None:
-    if isinstance(node, dict):
-        prefix = node.get("prefixItems")
-        bounded = prefix is not None and node.get("maxItems") == len(prefix)
-        if node.get("items") is False and bounded:
-            del node["items"]
-        for value in node.values():
-            _drop_redundant_false_items(value)
-    elif isinstance(node, list):
-        for value in node:
-            _drop_redundant_false_items(value)
 
 
 def _stream_messages(document: dict[str, Any]) -> None:
