@@ -190,6 +190,20 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         """Perform ``action`` for ``seat``, or refuse it with a RuleViolation, recording nothing."""
         ...
 
+    def default_action(
+        self, state: StateT, seat: int, pending: Sequence[DecisionT]
+    ) -> ActionT:
+        """The decision the rules take in ``seat``'s place when its time runs out (the clock,
+        ``domain/table.py``): one of ``legal_actions(state, seat, pending)``, asked only while
+        ``seat`` is asked (see :func:`domain.table.asked`).
+
+        Chosen on public grounds only: which default is taken (its kind, its target) never
+        depends on what the seat holds unseen, so a timeout tells nobody anything a decision
+        the seat chose would not have told. Where the default must name some of the seat's own
+        cards (a commitment, a forced discard), it takes them by a fixed order of the cards
+        alone, and shows them only as a chosen action would."""
+        ...
+
     def evolve(self, state: StateT, event: DomainEvent) -> object:
         """Apply one recorded event to ``state`` in place (anything returned is ignored). Never
         validates, never fails, never draws at random."""
