@@ -7,6 +7,8 @@ in a :class:`Registry` they build.
 
 An event's topic is its msgspec tag: the class name for the first game (stored games pin those
 bare names) and ``<prefix><ClassName>`` for every game after it, so no two games share a topic.
+The kernel's own events (``kernel.<Name>``, ``domain/events/kernel.py``) are known to every
+registry: any game may record them, and none opens with them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from domain.events.base import DomainEvent
+from domain.events.kernel import KERNEL_EVENT_TYPES, KERNEL_PREFIX
 from domain.ruleset import Rules
 
 #: The entry point group games register their ``Rules`` object in.
@@ -51,6 +54,9 @@ class Registry:
     def __init__(self, rulesets: Iterable[AnyRules] = ()) -> None:
         self._rulesets: dict[str, AnyRules] = {}
         self._topics: dict[str, tuple[AnyRules, type[DomainEvent]]] = {}
+        self._kernel: dict[str, type[DomainEvent]] = {
+            topic_of(event_type): event_type for event_type in KERNEL_EVENT_TYPES
+        }
         for rules in rulesets:
             self.register(rules)
 
@@ -58,8 +64,12 @@ class Registry:
         if rules.name in self._rulesets:
             raise ValueError(f"a ruleset named {rules.name!r} is registered already")
         topics: dict[str, tuple[AnyRules, type[DomainEvent]]] = {}
+        if rules.topic_prefix == KERNEL_PREFIX:
+            raise ValueError(f"{rules.name}: {KERNEL_PREFIX!r} is the kernel's topic prefix")
         for event_type in rules.event_types:
             topic = topic_of(event_type)
+            if topic in self._kernel:
+                raise ValueError(f"{rules.name}: the event topic {topic!r} is the kernel's")
             if not topic.startswith(rules.topic_prefix):
                 raise ValueError(f"{rules.name}: topic {topic!r} lacks {rules.topic_prefix!r}")
             if topic in self._topics or topic in topics:
@@ -89,10 +99,13 @@ class Registry:
         return self._entry(topic)[0]
 
     def event_type(self, topic: str) -> type[DomainEvent]:
-        return self._entry(topic)[1]
+        kernel = self._kernel.get(topic)
+        return kernel if kernel is not None else self._entry(topic)[1]
 
     def topics(self) -> dict[str, type[DomainEvent]]:
-        return {topic: event_type for topic, (_, event_type) in self._topics.items()}
+        """Every topic a stored game may hold: every game's and the kernel's."""
+        games = {topic: event_type for topic, (_, event_type) in self._topics.items()}
+        return games | self._kernel
 
     def _entry(self, topic: str) -> tuple[AnyRules, type[DomainEvent]]:
         try:

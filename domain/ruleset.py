@@ -36,6 +36,7 @@ class GameStatus(StrEnum):
     LOBBY = "lobby"  # seats are being taken
     RUNNING = "running"
     ENDED = "ended"
+    ABANDONED = "abandoned"  # closed by the kernel before it started ([TABLE-ABANDONED])
 
 
 class Decision(Protocol):
@@ -190,9 +191,7 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         """Perform ``action`` for ``seat``, or refuse it with a RuleViolation, recording nothing."""
         ...
 
-    def default_action(
-        self, state: StateT, seat: int, pending: Sequence[DecisionT]
-    ) -> ActionT:
+    def default_action(self, state: StateT, seat: int, pending: Sequence[DecisionT]) -> ActionT:
         """The decision the rules take in ``seat``'s place when its time runs out (the clock,
         ``domain/table.py``): one of ``legal_actions(state, seat, pending)``, asked only while
         ``seat`` is asked (see :func:`domain.table.asked`).

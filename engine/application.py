@@ -36,9 +36,10 @@ import psycopg.sql
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from domain.aggregates.game import AnyGame, Game, project_game
+from domain.aggregates.game import AnyGame, Game
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, Registry, default_registry, topic_of
+from domain.table import ClockSettings, ClockView, parse_time
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
 from engine.fairness import SeedFairness
@@ -47,12 +48,18 @@ from engine.notifications import install_trigger
 from engine.players import BotSeat, bot_name
 from engine.records import (
     GENESIS,
+    AbandonCommand,
     Command,
     CreateCommand,
+    HandOverCommand,
     Record,
     StartCommand,
+    TakeBackCommand,
+    TimeoutCommand,
     act_command,
+    by_command,
     create_command,
+    decider,
     decode_action,
     envelope_bytes,
     join_command,
@@ -219,12 +226,23 @@ class _Loaded:
     head: str  # hash of the game's last stored event
     access: Access = field(default_factory=Access)
 
-    def follow(self, record: Record) -> None:
-        """Apply one stored event read back from the store."""
-        event = record.event()
-        self.game.apply(event)
-        self.access.note(record.command, event)
-        self.head = record.hash
+    def follow(self, records: Sequence[Record]) -> None:
+        """Apply stored events read back from the store, a command at a time (the store keeps
+        a command's events together), each settling the clock at its recorded time."""
+        for command, group in by_command(records):
+            events = [record.event() for record in group]
+            game = self.game
+            timed = game.table.clock is not None or isinstance(command, CreateCommand)
+            actor, by_itself = decider(command)
+            game.replay(
+                events,
+                at=parse_time(group[0].recorded_at) if timed else None,
+                actor=actor,
+                by_itself=by_itself,
+            )
+            for record, event in zip(group, events, strict=True):
+                self.access.note(record.command, event)
+            self.head = group[-1].hash
 
 
 class _GameCache:
@@ -365,6 +383,7 @@ class GameService(Application[UUID]):
         game_id: UUID | None = None,
         host_credential: str | None = None,
         bots: Sequence[BotSeat] = (),
+        clock: ClockSettings | None = None,
     ) -> UUID:
         """Open a game of ``ruleset`` with ``seats`` seats and the ruleset's ``settings`` (None:
         its defaults). Without a seed, an unguessable one is drawn (secret until the end); a
@@ -372,31 +391,37 @@ class GameService(Application[UUID]):
         commits to its seed (``engine/fairness.py``).
 
         ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
-        first seats, in the same write: a game is never stored with only some of them."""
+        first seats, in the same write: a game is never stored with only some of them.
+        ``clock`` puts the game on a clock (``domain/table.py``): RuleViolation
+        ``CLOCK-LIMITS`` outside its limits."""
         chosen = bool(seed)
         drawn = seed or secrets.token_hex(16)
+        kit = kit_for(ruleset)
+        now = self._clock()
         game: AnyGame = Game.create(
             game_id or uuid4(),
             self.registry.get(ruleset),
             seed=drawn,
             seats=seats,
             settings=settings,
+            clock=clock,
+            stand_in=kit.stand_in_kind,
+            at=now,
         )
         # Each bot's seat is its own join command, as if the host had added it, so an audit
         # re-runs every command; all are stored in one write.
         opening = create_command(game.id, drawn, chosen=chosen, host_credential=host_credential)
         commands: list[tuple[Command, list[DomainEvent]]] = [(opening, game.collect_events())]
-        kit = kit_for(ruleset)
         for bot in bots:
             _check_kind(kit, bot)
             name = bot.name or bot_name(kit.bot_names, (seat.name for seat in game.seats()))
-            game.join(name, bot.attributes, bot=bot.kind)
+            game.join(name, bot.attributes, bot=bot.kind, at=now)
             commands.append(
                 (join_command(name, bot.attributes, bot=bot.kind), game.collect_events())
             )
         with self._locks.hold(game.id):
             try:
-                self._store(_Loaded(game, GENESIS), commands)
+                self._store(_Loaded(game, GENESIS), commands, now)
             except VersionConflictError:
                 raise GameExistsError(game.id) from None
         self._committed(game.id)
@@ -417,7 +442,7 @@ class GameService(Application[UUID]):
             game_id,
             expected_version,
             join_command(name, attributes, credential=credential),
-            lambda game: game.join(name, attributes),
+            lambda game, now: game.join(name, attributes, at=now),
         )
 
     def add_bot(self, game_id: UUID, bot: BotSeat, *, expected_version: int | None = None) -> int:
@@ -432,17 +457,71 @@ class GameService(Application[UUID]):
             game_id,
             expected_version,
             join_command(name, bot.attributes, bot=bot.kind),
-            lambda game: game.join(name, bot.attributes, bot=bot.kind),
+            lambda game, now: game.join(name, bot.attributes, bot=bot.kind, at=now),
         )
 
     def start(self, game_id: UUID, *, expected_version: int | None = None) -> int:
         """Start the game; returns its new version."""
 
-        def start(game: AnyGame) -> int:
-            game.start()
+        def start(game: AnyGame, now: datetime) -> int:
+            game.start(at=now)
             return game.version
 
         return self._execute(game_id, expected_version, StartCommand(), start)
+
+    def time_out(
+        self,
+        game_id: UUID,
+        seat: int,
+        *,
+        claimed_by: int | None = None,
+        expected_version: int | None = None,
+    ) -> int:
+        """Take the rules' default decision for ``seat``, whose time has run out; returns the
+        game's new version. RuleViolation (``CLOCK-…``) if it has not, or the game has no clock.
+        ``claimed_by`` is the seat claiming it; None for the server's own timer."""
+
+        def time_out(game: AnyGame, now: datetime) -> int:
+            game.time_out(seat, at=now, claimed_by=claimed_by)
+            return game.version
+
+        command = TimeoutCommand(seat=seat, claimed_by=claimed_by)
+        return self._execute(game_id, expected_version, command, time_out)
+
+    def hand_to_bot(self, game_id: UUID, seat: int, *, expected_version: int | None = None) -> int:
+        """The host hands ``seat``, whose time has run out, to the clock's computer player."""
+
+        def hand_over(game: AnyGame, now: datetime) -> int:
+            game.hand_to_bot(seat, at=now)
+            return game.version
+
+        command = HandOverCommand(seat=seat)
+        return self._execute(game_id, expected_version, command, hand_over)
+
+    def take_back(self, game_id: UUID, seat: int, *, expected_version: int | None = None) -> int:
+        """``seat``'s player plays it again, instead of the computer player standing in."""
+
+        def take_back(game: AnyGame, now: datetime) -> int:
+            game.take_back(seat, at=now)
+            return game.version
+
+        return self._execute(game_id, expected_version, TakeBackCommand(seat=seat), take_back)
+
+    def abandon(
+        self, game_id: UUID, *, after_seconds: int, expected_version: int | None = None
+    ) -> int:
+        """Close a game that has not started within ``after_seconds`` of its creation."""
+
+        def abandon(game: AnyGame, now: datetime) -> int:
+            game.abandon(after_seconds=after_seconds, at=now)
+            return game.version
+
+        command = AbandonCommand(after_seconds=after_seconds)
+        return self._execute(game_id, expected_version, command, abandon)
+
+    def clock(self, game_id: UUID) -> ClockView | None:
+        """The game's clock as everyone sees it; None for a game without one."""
+        return self.read(game_id, lambda game: game.clock_view())
 
     def act(
         self, game_id: UUID, seat: int, action: Any, *, expected_version: int | None = None
@@ -451,8 +530,8 @@ class GameService(Application[UUID]):
 
         Raises RuleViolation (recording nothing) if the rules refuse it."""
 
-        def perform(game: AnyGame) -> int:
-            game.act(seat, action)
+        def perform(game: AnyGame, now: datetime) -> int:
+            game.act(seat, action, at=now)
             return game.version
 
         return self._execute(game_id, expected_version, act_command(seat, action), perform)
@@ -466,8 +545,10 @@ class GameService(Application[UUID]):
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         exact: bool = False,
+        stand_in: bool = False,
     ) -> Performed:
-        """Perform ``action`` for ``seat`` at most once per ``idempotency_key``.
+        """Perform ``action`` for ``seat`` at most once per ``idempotency_key``; ``stand_in``
+        when the computer player standing in for the seat's absent player acts.
 
         ``expected_version`` older than the latest is a :class:`VersionConflictError`, unless
         only other seats' commitments to the simultaneous decision ``seat`` is making came since
@@ -479,7 +560,13 @@ class GameService(Application[UUID]):
         for attempt in (1, 2):
             try:
                 return self._perform_once(
-                    game_id, seat, action, expected_version, idempotency_key, exact=exact
+                    game_id,
+                    seat,
+                    action,
+                    expected_version,
+                    idempotency_key,
+                    exact=exact,
+                    stand_in=stand_in,
                 )
             except VersionConflictError as conflict:
                 # Another process stored a command first. If it was this very request (a retry
@@ -497,6 +584,7 @@ class GameService(Application[UUID]):
         idempotency_key: str | None,
         *,
         exact: bool,
+        stand_in: bool = False,
     ) -> Performed:
         def replay(loaded: _Loaded) -> Performed | None:
             """The first answer, if this key already performed this action."""
@@ -510,14 +598,14 @@ class GameService(Application[UUID]):
             )
             return Performed(version, _seen_by(self.game_at(game_id, version), seat), True)
 
-        def perform(game: AnyGame) -> Performed:
-            game.act(seat, action)
+        def perform(game: AnyGame, now: datetime) -> Performed:
+            game.act(seat, action, at=now, stand_in=stand_in)
             return Performed(game.version, _seen_by(game, seat), False)
 
         return self._execute(
             game_id,
             expected_version,
-            act_command(seat, action, idempotency_key),
+            act_command(seat, action, idempotency_key, stand_in=stand_in),
             perform,
             answer_first=replay if idempotency_key is not None else None,
             still_current=None if exact else self._only_others_committed(seat),
@@ -586,18 +674,20 @@ class GameService(Application[UUID]):
         game_id: UUID,
         expected_version: int | None,
         command: Command,
-        body: Callable[[AnyGame], T],
+        body: Callable[[AnyGame, datetime], T],
         *,
         answer_first: Callable[[_Loaded], T | None] | None = None,
         still_current: Callable[[_Loaded, int], bool] | None = None,
     ) -> T:
-        """Run ``body`` on the latest game and store the events it recorded as ``command``.
+        """Run ``body`` on the latest game, with the time the command is recorded at, and
+        store the events it recorded as ``command``.
 
         ``answer_first`` may answer instead, before the version is checked, storing nothing (a
         request already performed). ``still_current(loaded, expected)`` may accept an expected
         version older than the latest."""
         with self._locks.hold(game_id):
             loaded = self._load(game_id)
+            now = self._clock()
             if answer_first is not None:
                 answer = answer_first(loaded)
                 if answer is not None:
@@ -609,26 +699,31 @@ class GameService(Application[UUID]):
             ):
                 raise VersionConflictError(game_id, expected_version, loaded.game.version)
             try:
-                result = body(loaded.game)
+                result = body(loaded.game, now)
             except BaseException:
                 # A refused action changes nothing, but anything else may have left the cached
                 # game half-changed: drop it, the store is the truth.
                 if loaded.game.collect_events():
                     self._cache.evict(game_id)
                 raise
-            self._append(loaded, command)
+            self._store(loaded, [(command, loaded.game.collect_events())], now)
         self._committed(game_id)
         return result
 
     def _append(self, loaded: _Loaded, command: Command) -> None:
-        self._store(loaded, [(command, loaded.game.collect_events())])
+        """Store the events the cached game recorded as ``command``, recorded now."""
+        self._store(loaded, [(command, loaded.game.collect_events())], self._clock())
 
     def _store(
-        self, loaded: _Loaded, commands: Sequence[tuple[Command, list[DomainEvent]]]
+        self,
+        loaded: _Loaded,
+        commands: Sequence[tuple[Command, list[DomainEvent]]],
+        now: datetime,
     ) -> None:
-        """Seal the events each command recorded into the chain and store them in one write."""
+        """Seal the events each command recorded into the chain and store them in one write,
+        recorded at ``now`` (the time the game's clock was told)."""
         game = loaded.game
-        recorded_at = self._clock().isoformat()
+        recorded_at = now.isoformat()
         records: list[Record] = []
         head = loaded.head
         for command, events in commands:
@@ -701,15 +796,13 @@ class GameService(Application[UUID]):
         if loaded is None:
             records = self.records(game_id)
             loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
-            for record in records:
-                loaded.follow(record)
+            loaded.follow(records)
             self._cache.put(game_id, loaded)
             return loaded
         if self.database.backend is Backend.MEMORY:
             # Nobody else writes to this process's memory: the cached game is the latest.
             return loaded
-        for record in self._select(game_id, after=loaded.game.version):
-            loaded.follow(record)
+        loaded.follow(self._select(game_id, after=loaded.game.version))
         return loaded
 
     def _last_seen(self, game_id: UUID) -> _Loaded | None:
@@ -739,8 +832,9 @@ class GameService(Application[UUID]):
     def _fold(self, game_id: UUID, records: Sequence[Record]) -> AnyGame:
         if not records:
             raise GameNotFoundError(game_id)
-        game: AnyGame = Game(game_id, self._rules_of(records[0]))
-        return project_game(game, (record.event() for record in records))
+        loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
+        loaded.follow(records)
+        return loaded.game
 
     def _rules_of(self, first: Record) -> AnyRules:
         """The ruleset of the game whose first stored record is ``first``."""

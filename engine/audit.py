@@ -9,6 +9,7 @@ events stored for it. The first step where either check fails is reported.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from uuid import UUID
 
 import msgspec
@@ -16,17 +17,23 @@ import msgspec
 from domain.aggregates.game import AnyGame, Game
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
+from domain.events.kernel import ClockSet
 from domain.registry import UnknownTopicError, default_registry, topic_of
+from domain.table import ClockSettings, parse_time
 from engine.fairness import seed_commitment
 from engine.records import (
     GENESIS,
+    AbandonCommand,
     ActCommand,
     Command,
     CorruptRecordError,
     CreateCommand,
+    HandOverCommand,
     JoinCommand,
     Record,
     StartCommand,
+    TakeBackCommand,
+    TimeoutCommand,
     chain_hash,
     decode_action,
     encode_event,
@@ -183,20 +190,35 @@ def check_rules(game_id: UUID, records: Sequence[Record]) -> None:
 def _run(
     game_id: UUID, game: AnyGame | None, command: Command, stored: Sequence[Record]
 ) -> AnyGame:
+    """Re-run ``command`` at the time it was recorded: a timeout is taken again at its recorded
+    time, which the rules refuse if it came before the seat's deadline ([CLOCK-RECORDED])."""
     version = stored[0].version
+    try:
+        at = parse_time(stored[0].recorded_at)
+    except ValueError:
+        raise _HistoryMismatchError(version, "the time it was recorded at is unreadable") from None
     try:
         if isinstance(command, CreateCommand):
             if game is not None:
                 raise _HistoryMismatchError(version, "a game is created only by its first event")
-            return _reopen(game_id, stored[0])
+            return _reopen(game_id, stored, at)
         if game is None:
             raise _HistoryMismatchError(version, "the first command does not create the game")
         if isinstance(command, JoinCommand):
-            game.join(command.name, command.attributes, bot=command.bot)
+            game.join(command.name, command.attributes, bot=command.bot, at=at)
         elif isinstance(command, StartCommand):
-            game.start()
+            game.start(at=at)
         elif isinstance(command, ActCommand):
-            game.act(command.seat, decode_action(game.rules, command.action))
+            action = decode_action(game.rules, command.action)
+            game.act(command.seat, action, at=at, stand_in=command.stand_in)
+        elif isinstance(command, TimeoutCommand):
+            game.time_out(command.seat, at=at, claimed_by=command.claimed_by)
+        elif isinstance(command, HandOverCommand):
+            game.hand_to_bot(command.seat, at=at)
+        elif isinstance(command, TakeBackCommand):
+            game.take_back(command.seat, at=at)
+        elif isinstance(command, AbandonCommand):
+            game.abandon(after_seconds=command.after_seconds, at=at)
     except RuleViolation as refused:
         raise _HistoryMismatchError(
             version, f"the rules refuse the recorded command: [{refused.rule}] {refused.reason}"
@@ -206,10 +228,13 @@ def _run(
     return game
 
 
-def _reopen(game_id: UUID, first: Record) -> AnyGame:
+def _reopen(game_id: UUID, stored: Sequence[Record], at: datetime) -> AnyGame:
     """The game opened again as its first event says it was: by the ruleset its topic names,
     with the same seats, settings and seed, played by the rules version it was recorded under
-    (a game of an older version re-runs by the reading it was played with)."""
+    (a game of an older version re-runs by the reading it was played with), on the clock the
+    command recorded after it, if any."""
+    first = stored[0]
+    clock = stored[1].event() if len(stored) > 1 else None
     try:
         rules = default_registry().of_topic(first.type)
     except UnknownTopicError as error:
@@ -231,6 +256,17 @@ def _reopen(game_id: UUID, first: Record) -> AnyGame:
         seats=opened.seats,
         settings=opened.settings,
         rules_version=opened.rules_version,
+        clock=_settings_of(clock) if isinstance(clock, ClockSet) else None,
+        stand_in=clock.stand_in if isinstance(clock, ClockSet) else "",
+        at=at,
+    )
+
+
+def _settings_of(clock: ClockSet) -> ClockSettings:
+    return ClockSettings(
+        decision_seconds=clock.decision_seconds,
+        reserve_seconds=clock.reserve_seconds,
+        bot_after_timeouts=clock.bot_after_timeouts,
     )
 
 

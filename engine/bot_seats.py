@@ -48,6 +48,7 @@ class _Move:
     action: Any
     version: int
     offered: list[Any]
+    stand_in: bool  # playing for an absent player, not a bot seat of its own
 
 
 class BotSeats:
@@ -160,7 +161,13 @@ class BotSeats:
             if move is None:
                 return
             try:
-                self._games.perform(game_id, move.seat, move.action, expected_version=move.version)
+                self._games.perform(
+                    game_id,
+                    move.seat,
+                    move.action,
+                    expected_version=move.version,
+                    stand_in=move.stand_in,
+                )
             except VersionConflictError:
                 continue  # someone moved meanwhile (another process's bot, a person): look again
             except RuleViolation:
@@ -172,7 +179,13 @@ class BotSeats:
                 fallback = random.Random(f"{game_id}/{move.seat}/{move.version}")
                 action = fallback.choice(move.offered)
                 try:
-                    self._games.perform(game_id, move.seat, action, expected_version=move.version)
+                    self._games.perform(
+                        game_id,
+                        move.seat,
+                        action,
+                        expected_version=move.version,
+                        stand_in=move.stand_in,
+                    )
                 except VersionConflictError:
                     continue
 
@@ -181,20 +194,28 @@ class BotSeats:
         awaited. The decision is made outside the game's lock."""
         # Asked after every command of every game, most without bots: a look at the pending
         # decisions, not a whole view of the game.
-        for seat, kind, kit in self._games.read(game_id, _awaited_bots):
+        for seat, kind, stand_in, kit in self._games.read(game_id, _awaited_bots):
             seen = self._games.seat_view(game_id, seat)
             if not seen.actions:
                 continue
             bot = kit.bot(kind, f"{game_id}/{seat}/{seen.version}")
             choice = bot.decide(seen.view, seen.actions)
-            return _Move(seat, choice, seen.version, seen.actions)
+            return _Move(seat, choice, seen.version, seen.actions, stand_in)
         return None
 
 
-def _awaited_bots(game: AnyGame) -> list[tuple[int, str, GameKit]]:
-    """The bot seats the game waits for, each once, in seat order (none unless it is running),
-    with their kind of bot and their game's kit."""
-    seats = game.seats()
-    awaited = sorted({d.seat for d in game.pending() if seats[d.seat].bot is not None})
+def _awaited_bots(game: AnyGame) -> list[tuple[int, str, bool, GameKit]]:
+    """The seats played by a computer player that the game waits for, each once, in seat
+    order (none unless it is running): bot seats, and the seats of absent players a computer
+    player stands in for. Each with its kind of bot, whether it stands in, and the kit."""
+    pending = game.pending()
+    if not pending:
+        return []
+    stand_ins = game.table.stand_ins
+    awaited = sorted({d.seat for d in pending if game.controller(d.seat) is not None})
     kit = kit_for(game.rules) if awaited else None
-    return [(seat, seats[seat].bot or "", kit) for seat in awaited if kit is not None]
+    return [
+        (seat, game.controller(seat) or "", seat in stand_ins, kit)
+        for seat in awaited
+        if kit is not None
+    ]

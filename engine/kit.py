@@ -104,9 +104,21 @@ class GameKit:
     #: empty: the game has no roles.
     seat_roles: Callable[[AnyGame], tuple[str | None, ...]] = _no_roles
 
+    #: The kind of computer player that takes an absent player's seat on a clock (None: the
+    #: ``heuristic`` kind if the game has one, else its first kind).
+    stand_in: str | None = None
+
     @property
     def name(self) -> str:
         return self.rules.name
+
+    @property
+    def stand_in_kind(self) -> str:
+        """The kind of computer player that plays for an absent player: the one that plays to
+        win where there is one, as Board Game Arena's zombie mode would want a bot to."""
+        if self.stand_in is not None:
+            return self.stand_in
+        return "heuristic" if "heuristic" in self.bots else next(iter(self.bots))
 
     def tell(
         self, events: Sequence[DomainEvent], viewer: int | None, *, reveal_all: bool

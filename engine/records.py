@@ -10,7 +10,7 @@ detects; re-running the recorded commands through the rules catches a rewritten 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -67,20 +67,73 @@ class StartCommand(msgspec.Struct, frozen=True, tag="start"):
 
 class ActCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="act"):
     """``seat`` performs ``action``; ``idempotency_key`` is the client's key for the request,
-    so a retry is answered from the log instead of acting twice."""
+    so a retry is answered from the log instead of acting twice. ``stand_in`` says the
+    computer player standing in for the seat's absent player acted (a person's own action on
+    such a seat takes it back)."""
 
     seat: int
     action: msgspec.Raw  # the action's JSON as sent: read with its game's action type
     idempotency_key: str | None = None
+    stand_in: bool = False
 
 
-Command = CreateCommand | JoinCommand | StartCommand | ActCommand
+class TimeoutCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="timeout"):
+    """``seat``'s time ran out: the rules decide in its place. ``claimed_by`` is the seat that
+    claimed it, None for the server's own timer."""
+
+    seat: int
+    claimed_by: int | None = None
 
 
-def act_command(seat: int, action: Any, idempotency_key: str | None = None) -> ActCommand:
+class HandOverCommand(msgspec.Struct, frozen=True, kw_only=True, tag="hand-over"):
+    """The host hands ``seat``, whose time ran out, to the clock's computer player."""
+
+    seat: int
+
+
+class TakeBackCommand(msgspec.Struct, frozen=True, kw_only=True, tag="take-back"):
+    """``seat``'s player plays it again."""
+
+    seat: int
+
+
+class AbandonCommand(msgspec.Struct, frozen=True, kw_only=True, tag="abandon"):
+    """Close a game that did not start within ``after_seconds``."""
+
+    after_seconds: int
+
+
+Command = (
+    CreateCommand
+    | JoinCommand
+    | StartCommand
+    | ActCommand
+    | TimeoutCommand
+    | HandOverCommand
+    | TakeBackCommand
+    | AbandonCommand
+)
+
+
+def decider(command: Command | None) -> tuple[int | None, bool]:
+    """The seat whose decision ``command`` is (None: nobody's) and whether its own player made
+    it: what the clock needs of a stored command (``Game.replay``)."""
+    if isinstance(command, ActCommand):
+        return command.seat, not command.stand_in
+    if isinstance(command, TimeoutCommand):
+        return command.seat, False
+    return None, True
+
+
+def act_command(
+    seat: int, action: Any, idempotency_key: str | None = None, *, stand_in: bool = False
+) -> ActCommand:
     """The record of ``seat`` performing ``action``."""
     return ActCommand(
-        seat=seat, action=msgspec.Raw(_encoder.encode(action)), idempotency_key=idempotency_key
+        seat=seat,
+        action=msgspec.Raw(_encoder.encode(action)),
+        idempotency_key=idempotency_key,
+        stand_in=stand_in,
     )
 
 
@@ -238,6 +291,17 @@ def seal_game(
         if records:
             head = records[-1].hash
     return records
+
+
+def by_command(records: Sequence[Record]) -> Iterator[tuple[Command | None, Sequence[Record]]]:
+    """``records`` a command at a time: each command with the records of the events it
+    recorded (a command's first record holds it; None for records before any command, which
+    only a list cut short at its start has)."""
+    start = 0
+    for index in range(1, len(records) + 1):
+        if index == len(records) or records[index].command is not None:
+            yield records[start].command, records[start:index]
+            start = index
 
 
 def envelope_bytes(record: Record) -> bytes:

@@ -52,9 +52,13 @@ from domain.events.bang import (
 )
 from domain.events.bang.values import HIDDEN
 from domain.events.base import DomainEvent
+from domain.events.kernel import KernelEvent
+from domain.table import describe_kernel_event
 
 
 def describe(event: DomainEvent, names: Sequence[str]) -> str:
+    if isinstance(event, KernelEvent):
+        return describe_kernel_event(event, names)
     return _tell(event, _Names(names))
 
 

@@ -71,6 +71,8 @@ from domain.events.dodgecity import (
     TurnEnded,
     Variants,
 )
+from domain.events.kernel import KernelEvent
+from domain.table import describe_kernel_event
 
 DEFAULT_DECK = Variants().deck
 
@@ -446,6 +448,8 @@ def describe(event: DomainEvent, names: Sequence[str], *, deck_name: str = DEFAU
 
     ``names[seat]`` names a seat; ``deck_name`` says what the card ids mean in this game.
     """
+    if isinstance(event, KernelEvent):
+        return describe_kernel_event(event, names)
     formatter = FORMATTERS.get(type(event))
     if formatter is None:
         raise LookupError(f"no description for {type(event).__name__}")

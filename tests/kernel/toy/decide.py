@@ -110,6 +110,15 @@ def legal_actions(state: ToyState, seat: int, decisions: Sequence[ToyDecision]) 
     return actions
 
 
+def default_action(state: ToyState, seat: int, decisions: Sequence[ToyDecision]) -> ToyAction:
+    """What the rules decide for ``seat`` when its time runs out ([TOY-DEFAULT]): check to a
+    commitment, fold to a bet. Neither looks at the seat's card."""
+    kinds = [d.kind for d in asked_now(decisions) if d.seat == seat]
+    if ToyDecisionKind.COMMIT in kinds:
+        return ToyCommit(choice="check")
+    return ToyFold()
+
+
 # -- acting ------------------------------------------------------------------------------------
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.events.base import DomainEvent
+from domain.events.kernel import KernelEvent
+from domain.table import describe_kernel_event
 
 from tests.kernel.toy.events import (
     HIDDEN,
@@ -33,6 +35,8 @@ def describe(event: DomainEvent, names: Sequence[str]) -> str:
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
+    if isinstance(event, KernelEvent):
+        return describe_kernel_event(event, names)
     match event:
         case ToyGameOpened():
             return f"A game of toy poker was opened for {event.seats} seats, with an ante of {_chips(event.settings.ante)}."

@@ -77,6 +77,9 @@ class ToyRules:
     def act(self, ctx: Context[ToyState], seat: int, action: ToyAction, pending: Sequence[ToyDecision]) -> None:
         decide.act(ctx, seat, action, pending)
 
+    def default_action(self, state: ToyState, seat: int, pending: Sequence[ToyDecision]) -> ToyAction:
+        return decide.default_action(state, seat, pending)
+
     def evolve(self, state: ToyState, event: DomainEvent) -> None:
         evolve(state, event)
 
