@@ -10,12 +10,13 @@ from typing import Any
 from domain.bang.actions import ACTION_TYPE, BangAction, BangDecision
 from domain.bang.evolve import apply
 from domain.bang.narration import describe
-from domain.bang.rules import commands, legal, setup
+from domain.bang.rules import commands, defaults, legal, setup
 from domain.bang.rules.flow import awaited
 from domain.bang.rules.outcome import outcome
 from domain.bang.state import MAX_PLAYERS, MIN_PLAYERS, BangState
 from domain.bang.views import BangView, event_view, game_view
 from domain.context import Context
+from domain.errors import RuleViolation
 from domain.events.bang import EVENT_TYPES, BangGameOpened, BangSettings
 from domain.events.base import DomainEvent
 from domain.ruleset import GameStatus, Opening, Outcome, Rules, SeatInfo
@@ -90,6 +91,13 @@ class BangRules:
         if not pending or pending[0].seat != seat:
             return []
         return legal.legal_actions(state, pending[0])
+
+    def default_action(
+        self, state: BangState, seat: int, pending: Sequence[BangDecision]
+    ) -> BangAction:
+        if not pending or pending[0].seat != seat:
+            raise RuleViolation("FLOW-ONE-DECIDER", f"seat {seat} is asked nothing now")
+        return defaults.default_action(state, pending[0])
 
     def is_legal(
         self, state: BangState, seat: int, action: BangAction, pending: Sequence[BangDecision]
