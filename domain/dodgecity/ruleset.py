@@ -16,6 +16,7 @@ from domain.dodgecity.decisions import SIMULTANEOUS, Decision
 from domain.dodgecity.evolve import evolve
 from domain.dodgecity.narration import describe
 from domain.dodgecity.rules import commands
+from domain.dodgecity.rules.defaults import default_action
 from domain.dodgecity.rules.flow import begin_game
 from domain.dodgecity.rules.legal import is_legal, legal_actions
 from domain.dodgecity.rules.pending import pending_decisions
@@ -156,6 +157,10 @@ class DodgeCityRules:
         self, state: GameState, seat: int, pending: Sequence[Decision]
     ) -> list[Action]:
         return legal_actions(state, seat, pending)
+
+    def default_action(self, state: GameState, seat: int, pending: Sequence[Decision]) -> Action:
+        """The least committal legal action, on public grounds only (``rules/defaults.py``)."""
+        return default_action(state, seat, pending)
 
     def is_legal(
         self, state: GameState, seat: int, action: Action, pending: Sequence[Decision]
