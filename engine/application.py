@@ -371,6 +371,11 @@ class GameService(Application[UUID]):
         self.projections.close()
         super().close()
 
+    def now(self) -> datetime:
+        """The time a command would be recorded at now: the service's clock (injected in
+        tests), which the server's own timer (``engine/deadlines.py``) keeps time by."""
+        return self._clock()
+
     # -- commands -------------------------------------------------------------------------
 
     def create_game(
