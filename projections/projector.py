@@ -23,6 +23,7 @@ from uuid import UUID
 
 from attrs import Factory, define
 
+from domain.events.kernel import GameAbandoned
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.ruleset import GameStatus
 from projections import read_models, store
@@ -51,6 +52,9 @@ class _Folded:
     written: store.GameRows | None = None
     #: What each read model with a change key looked like when ``written`` was made.
     keys: dict[str, object] = Factory(dict)
+    #: Closed by the kernel before it started (``kernel.GameAbandoned``): the ruleset's state
+    #: does not know it.
+    abandoned: bool = False
 
 
 class _StateCache:
@@ -115,6 +119,7 @@ class _GameChange:
             updated_at=self.updated_at,
             seed_commitment=self.seed_commitment,
             seed_chosen=self.seed_chosen,
+            abandoned=folded.abandoned,
         )
         tables: dict[str, frozenset[Row]] = {}
         keys: dict[str, object] = {}
@@ -379,7 +384,10 @@ class Projections:
                 f"game {notification.game_id}: event {notification.version} does not follow "
                 f"version {folded.version} in the feed"
             )
-        folded.rules.evolve(folded.state, notification.event)
+        event = notification.event
+        if isinstance(event, GameAbandoned):
+            folded.abandoned = True
+        folded.rules.evolve(folded.state, event)
         folded.version = notification.version
         self._cache.put(notification.game_id, folded)
 

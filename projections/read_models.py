@@ -71,13 +71,17 @@ def game_summary(
     updated_at: str,
     seed_commitment: str | None = None,
     seed_chosen: bool | None = None,
+    abandoned: bool = False,
 ) -> GameSummary:
+    """The game list's line of a game; ``abandoned`` when the kernel closed it before it
+    started (its ruleset's state still says it is in the lobby)."""
     outcome = rules.outcome(state)
-    ended = rules.status(state) is GameStatus.ENDED
+    status = GameStatus.ABANDONED if abandoned else rules.status(state)
+    ended = status in (GameStatus.ENDED, GameStatus.ABANDONED)
     return GameSummary(
         game_id=game_id,
         ruleset=rules.name,
-        status=rules.status(state),
+        status=status,
         max_players=seats,
         players=tuple(seat.name for seat in rules.seats(state)),
         pass_number=pass_number,

@@ -17,6 +17,7 @@ import pytest
 from domain.aggregates.game import AnyGame, Game, project_game
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
+from domain.events.kernel import KERNEL_EVENT_TYPES
 from domain.registry import Registry, topic_of
 from domain.ruleset import Opening
 
@@ -101,7 +102,7 @@ def test_given_the_registry_of_every_ruleset_then_each_event_class_is_at_home_in
     registry = Registry(entry.rules for entry in RULESETS)
 
     assert registry.names() == sorted(entry.id for entry in RULESETS)
-    assert len(registry.topics()) == sum(len(entry.rules.event_types) for entry in RULESETS)
+    assert len(registry.topics()) == sum(len(entry.rules.event_types) for entry in RULESETS) + len(KERNEL_EVENT_TYPES)
     for entry in RULESETS:
         assert entry.rules.opening_event in entry.rules.event_types
         for event_type in entry.rules.event_types:
