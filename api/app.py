@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 from litestar import HttpMethod, Litestar, Response, get, route
 from litestar.config.cors import CORSConfig
@@ -70,6 +71,7 @@ from api.wire import GameApi, ServedGames
 from engine.application import GameService
 from engine.bot_seats import BotSeats
 from engine.database import Backend
+from engine.deadlines import SQLITE_RESCAN_SECONDS, Deadlines
 from engine.notifications import StoredEventsListener
 
 log = logging.getLogger(__name__)
@@ -155,13 +157,33 @@ def create_app(
             await in_worker_thread(bots.resume)
         except Exception:
             log.exception("the running games could not be listed; their bots play after a move")
+        # The server's own timer; SQLite's other workers cannot announce their commands, so it
+        # reads every game again now and then (engine/deadlines.py).
+        deadlines = Deadlines(
+            games,
+            abandon_after=settings.abandon_after_seconds,
+            rescan_seconds=SQLITE_RESCAN_SECONDS if backend is Backend.SQLITE else None,
+        )
+        try:
+            await in_worker_thread(deadlines.resume)
+        except Exception:
+            log.exception("the games could not be listed; their deadlines are kept after a move")
+
+        def changed(game_id: UUID) -> None:
+            watchers.notify(game_id)
+            deadlines.wake(game_id)
+
+        def resynced() -> None:
+            watchers.notify_all()
+            deadlines.rescan()
+
         listener = None
         if backend is Backend.POSTGRESQL:
             listener = StoredEventsListener(
                 games.database.postgres_conninfo(),
                 games.database.schema,
-                changed=watchers.notify,
-                resynced=watchers.notify_all,
+                changed=changed,
+                resynced=resynced,
             )
             listener.start()
         try:
@@ -170,6 +192,7 @@ def create_app(
             games.off_commit(watchers.notify)
             if listener is not None:
                 await in_worker_thread(listener.close)
+            await in_worker_thread(deadlines.close)
             await in_worker_thread(bots.close)
             services.health.close()
             if close_on_shutdown:

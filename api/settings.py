@@ -1,5 +1,6 @@
 """The server's settings: CORS origins, the rate limits, the largest request body, the worker
-threads that reach the store and the live streams a client may hold open.
+threads that reach the store, the live streams a client may hold open and how long a game may
+wait in the lobby.
 
 Each comes from a ``dodgecity serve`` option or, for uvicorn's worker processes, which start the
 app themselves, from the environment variable the option sets.
@@ -30,6 +31,9 @@ OFF = "off"
 THREADS_VARIABLE = "DODGECITY_THREADS"
 MAX_STREAMS_VARIABLE = "DODGECITY_MAX_STREAMS"
 STREAM_IDLE_VARIABLE = "DODGECITY_STREAM_IDLE_SECONDS"
+ABANDON_AFTER_VARIABLE = "DODGECITY_ABANDON_AFTER_SECONDS"
+#: How long a game may stay in the lobby before the server closes it ([TABLE-ABANDONED]).
+DEFAULT_ABANDON_AFTER_SECONDS = 86400.0
 #: How long a live stream with no news stays open (it sends a comment every 15 s meanwhile);
 #: a client reconnects with Last-Event-ID after it closes.
 DEFAULT_STREAM_IDLE_SECONDS = 300.0
@@ -113,6 +117,9 @@ class ApiSettings:
     ticket_secret: bytes | None = None
     metrics: bool = True  # GET /metrics and the counting behind it (api/metrics.py)
     access_log: bool = True  # one line per request (api/request_log.py)
+    # A game still in the lobby this long after its creation is closed (engine/deadlines.py);
+    # None: never.
+    abandon_after_seconds: float | None = DEFAULT_ABANDON_AFTER_SECONDS
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ApiSettings:
@@ -130,6 +137,7 @@ class ApiSettings:
         streams = environ.get(MAX_STREAMS_VARIABLE, "").strip()
         idle = environ.get(STREAM_IDLE_VARIABLE, "").strip()
         ticket_secret = environ.get(TICKET_SECRET_VARIABLE, "").strip()
+        abandon = environ.get(ABANDON_AFTER_VARIABLE, "").strip()
         return cls(
             cors_origins=origins,
             rate_limit=RateLimit.parse(rate) if rate else None,
@@ -142,6 +150,9 @@ class ApiSettings:
             ticket_secret=ticket_secret.encode() if ticket_secret else None,
             metrics=parse_switch(environ.get(METRICS_VARIABLE, ON)),
             access_log=parse_switch(environ.get(ACCESS_LOG_VARIABLE, ON)),
+            abandon_after_seconds=parse_abandon_after(abandon)
+            if abandon
+            else DEFAULT_ABANDON_AFTER_SECONDS,
         )
 
 
@@ -162,6 +173,23 @@ def parse_stream_idle(text: str) -> float:
         raise SettingsError(
             f"stream idle time {text!r} is not a number of seconds above 0 and at most "
             f"{MAX_STREAM_IDLE_SECONDS:g}"
+        )
+    return seconds
+
+
+def parse_abandon_after(text: str) -> float | None:
+    """Seconds a game may wait in the lobby: at least 1, or 0 (or ``off``) for never (None)."""
+    if text.strip().lower() == OFF:
+        return None
+    try:
+        seconds = float(text) if text.strip().isascii() else math.nan
+    except ValueError:
+        seconds = math.nan
+    if seconds == 0:
+        return None
+    if not 1 <= seconds < math.inf:  # NaN fails too
+        raise SettingsError(
+            f"abandon time {text!r} is not a number of seconds, at least 1, or 0 for never"
         )
     return seconds
 
