@@ -22,7 +22,7 @@ from domain.events.kernel import (
 from domain.ruleset import GameStatus
 from domain.table import ClockSettings
 
-from tests.kernel.toy.actions import ToyCall, ToyFold
+from tests.kernel.toy.actions import ToyCall
 from tests.kernel.toy.builders import BET, CHECK, GAME_ID, NAMES, Arranged, ToyGame
 from tests.kernel.toy.events import DECK, ToyChoiceCommitted, ToyFolded, ToySettings
 from tests.kernel.toy.rules import TOY
@@ -156,19 +156,6 @@ def test_CLOCK_TIMEOUT_given_a_deadline_passed_when_timing_out_then_the_timeout_
     assert committed.seat == 0
     assert committed.choice == "check"
     assert game.table.reserve_left(0) == 0
-
-
-@pytest.mark.rule("TOY-DEFAULT")
-def test_TOY_DEFAULT_given_a_seat_facing_a_bet_when_its_time_runs_out_then_it_folds_and_to_a_commitment_it_checks() -> None:
-    game = clocked()
-    assert TOY.default_action(game.state, 0, game.pending()) == CHECK
-    game.act(0, BET, at=at(1))
-    game.act(1, CHECK, at=at(2))
-    assert TOY.default_action(game.state, 1, game.pending()) == ToyFold()
-    game.collect_events()
-    game.time_out(1, at=at(2 + 60 + 30))
-    assert any(isinstance(event, ToyFolded) for event in game.collect_events())
-    assert game.is_over
 
 
 def test_CLOCK_CLAIM_given_a_deadline_passed_when_the_other_seat_claims_it_then_the_timeout_names_the_claimant() -> None:

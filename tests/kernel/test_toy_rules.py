@@ -516,6 +516,17 @@ def test_TOY_SEE_END_given_an_earlier_step_of_an_ended_game_when_shown_with_reve
     assert seen.set_aside == "Q"
 
 
+@pytest.mark.rule("TOY-DEFAULT")
+def test_TOY_DEFAULT_given_a_commitment_or_a_bet_to_face_then_the_default_checks_or_folds_whatever_the_card() -> None:
+    for deal in (("J", "Q", "K"), ("K", "J", "Q")):
+        game = started(deal=deal)
+        assert TOY.default_action(game.state, 0, game.pending()) == CHECK
+        when(game, 0, CHECK)
+        when(game, 1, BET)
+        assert TOY.default_action(game.state, 0, game.pending()) == ToyFold()
+        assert TOY.is_legal(game.state, 0, ToyFold(), game.pending())
+
+
 # -- every rule is tested ------------------------------------------------------------------------
 
 
