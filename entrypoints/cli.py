@@ -23,9 +23,11 @@ if TYPE_CHECKING:
     import uvicorn
 
 from api.settings import (
+    ABANDON_AFTER_VARIABLE,
     ACCESS_LOG_VARIABLE,
     BOT_LIMIT_VARIABLE,
     CORS_ORIGINS_VARIABLE,
+    DEFAULT_ABANDON_AFTER_SECONDS,
     DEFAULT_BOT_LIMIT,
     DEFAULT_GAME_LIMIT,
     DEFAULT_MAX_STREAMS,
@@ -44,6 +46,7 @@ from api.settings import (
     TICKET_SECRET_VARIABLE,
     RateLimit,
     SettingsError,
+    parse_abandon_after,
     parse_max_streams,
     parse_optional_limit,
     parse_stream_idle,
@@ -360,6 +363,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"live streams one client (its token, else its address) may hold open at once "
         f"(default {DEFAULT_MAX_STREAMS})",
+    )
+    serve.add_argument(
+        "--abandon-after",
+        type=_setting(parse_abandon_after),
+        default=_UNSET,
+        metavar="SECONDS",
+        help="close a game still in the lobby this long after it was created; 0 for never "
+        f"(default {DEFAULT_ABANDON_AFTER_SECONDS:g}, a day)",
     )
     serve.add_argument(
         "--log-format",
@@ -686,6 +697,10 @@ def _serve(args: argparse.Namespace) -> int:
         os.environ[MAX_STREAMS_VARIABLE] = str(args.max_streams)
     if args.stream_idle is not None:
         os.environ[STREAM_IDLE_VARIABLE] = repr(args.stream_idle)
+    if args.abandon_after is not _UNSET:
+        os.environ[ABANDON_AFTER_VARIABLE] = (
+            "0" if args.abandon_after is None else repr(args.abandon_after)
+        )
     for variable, value in (
         (HEAD_TIMEOUT_VARIABLE, args.head_timeout),
         (BODY_TIMEOUT_VARIABLE, args.body_timeout),
