@@ -66,6 +66,7 @@ from api.stream import SQLITE_POLL_SECONDS, StreamController
 from api.stream_slots import StreamSlots
 from api.threads import in_worker_thread, use_store_threads
 from api.tickets import StreamTickets
+from api.timeouts import TimeoutsController
 from api.watchers import GameWatchers
 from api.wire import GameApi, ServedGames
 from engine.application import GameService
@@ -211,6 +212,7 @@ def create_app(
                     RulesetsController,
                     LobbyController,
                     PlayController,
+                    TimeoutsController,
                     ReplayController,
                     RecordsController,
                     StreamController,

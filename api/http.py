@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -23,11 +25,13 @@ from litestar.serialization import encode_json
 from litestar.status_codes import HTTP_304_NOT_MODIFIED
 
 from api.bodies import invalid_body, strictly
-from api.problems import AnotherGamesBodyError
+from api.problems import AnotherGamesBodyError, PreconditionFailedError
 from api.schemas import ZERO_MINIMUM
 from api.wire import GameApi, ServedGames
+from domain.aggregates.game import AnyGame
 from domain.registry import UnknownRulesetError
-from engine.application import GameService, SeatView
+from domain.table import ClockView
+from engine.application import GameService, SeatView, VersionConflictError
 from engine.fairness import SeedFairness
 
 MAX_EVENTS_PAGE = 500
@@ -147,6 +151,41 @@ def expected_version(if_match: str | None) -> int | None:
     return int(found[1])
 
 
+@dataclass(frozen=True)
+class Precondition:
+    """The version a command must find the game at (None: any), and whether it was asked for
+    by ``If-Match`` (``exact``: that very version, and a stale one is 412) or by the body's
+    ``expected_version`` (409)."""
+
+    version: int | None
+    exact: bool
+
+    @contextmanager
+    def answered(self) -> Iterator[None]:
+        """Around the command: a stale ``If-Match`` is answered 412, not 409."""
+        try:
+            yield
+        except VersionConflictError as conflict:
+            if self.exact:
+                raise PreconditionFailedError(conflict) from None
+            raise
+
+
+def precondition(
+    games: GameService, game_id: UUID, if_match: str | None, expected: int | None
+) -> Precondition:
+    """The version a command asks for by ``If-Match`` and by its body's ``expected_version``.
+    Both given and different cannot both be current: the stale one is answered, acting on
+    neither."""
+    named = expected_version(if_match)
+    if named is not None and expected is not None and named != expected:
+        current = games.latest_version(game_id)
+        if named != current:
+            raise PreconditionFailedError(VersionConflictError(game_id, named, current))
+        raise VersionConflictError(game_id, expected, current)
+    return Precondition(named if named is not None else expected, exact=named is not None)
+
+
 def game_of(served: ServedGames, games: GameService, game_id: UUID) -> GameApi:
     """The API of the game ``game_id`` is played by (404 for an unknown game)."""
     return served_game(served, games.ruleset_of(game_id).name)
@@ -204,18 +243,46 @@ def ready_to_send(game: GameApi, actions: list[Any], version: int) -> list[msgsp
     return [body(action=action, expected_version=version) for action in actions]
 
 
-def game_view(game: GameApi, view: msgspec.Struct, fairness: SeedFairness) -> msgspec.Struct:
-    """The rules' view of the game as the API answers it: with the game's ``ruleset`` and what
-    players are told of its seed."""
-    return game.wire.view(**_with_seed(view, fairness), ruleset=game.name)
+def game_view(
+    game: GameApi, view: msgspec.Struct, fairness: SeedFairness, clock: ClockView | None
+) -> msgspec.Struct:
+    """The rules' view of the game as the API answers it: with the game's ``ruleset``, what
+    players are told of its seed, and its clock (of the same version as ``view``)."""
+    return game.wire.view(**_with_seed(view, fairness), ruleset=game.name, clock=clock)
 
 
-def caller_view(game: GameApi, seen: SeatView, fairness: SeedFairness) -> msgspec.Struct:
+def caller_view(
+    game: GameApi, seen: SeatView, fairness: SeedFairness, clock: ClockView | None
+) -> msgspec.Struct:
     return game.wire.caller_view(
         **_with_seed(seen.view, fairness),
         ruleset=game.name,
+        clock=clock,
         actions=ready_to_send(game, seen.actions, seen.version),
     )
+
+
+def seen_now(
+    games: GameService, game_id: UUID, seat: int | None
+) -> tuple[SeatView, ClockView | None]:
+    """The latest game as ``seat`` (None: a spectator or the host) may see it, with what it may
+    do now, and the game's clock: both of one version, read at once."""
+
+    def seen(game: AnyGame) -> tuple[SeatView, ClockView | None]:
+        actions = [] if seat is None else game.legal_actions(seat)
+        shown = SeatView(game.view(seat), actions, game.version, game.rules.name)
+        return shown, game.clock_view()
+
+    return games.read(game_id, seen)
+
+
+def clock_at(games: GameService, game_id: UUID, version: int) -> ClockView | None:
+    """The game's clock after event ``version``: the latest game's while it is still at that
+    version (a view just answered, almost always), else the game replayed up to it."""
+    latest, clock = games.read(game_id, lambda game: (game.version, game.clock_view()))
+    if latest == version:
+        return clock
+    return games.game_at(game_id, version).clock_view()
 
 
 def _with_seed(view: msgspec.Struct, fairness: SeedFairness) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, Quer
 
 from api.auth import REQUIRED_BEARER, caller_of, require_host
 from api.bodies import STRICT_BODY, strictly
+from api.clock import clock_settings
 from api.dependencies import ServicesController
 from api.http import (
     ETAG,
@@ -24,6 +25,8 @@ from api.http import (
     game_of,
     game_view,
     named_game,
+    seen_now,
+    served_game,
     viewed,
 )
 from api.idempotency import MIN_KEY_LENGTH, WeakIdempotencyKeyError, fingerprint
@@ -45,7 +48,7 @@ if TYPE_CHECKING:
     AnyGameView = msgspec.Struct
     RulesetName = str
 
-GameStatus = Literal["lobby", "running", "ended"]
+GameStatus = Literal["lobby", "running", "ended", "abandoned"]
 
 #: A creation's key is this client's own and must be hard to guess (api/idempotency.py).
 CreationKey = Annotated[
@@ -96,7 +99,7 @@ class LobbyController(ServicesController):
         opt={STRICT_BODY: dict[str, Any]},
         sync_to_thread=True,
         status_code=201,
-        responses=problem_responses(400, 409, 413, 415, 429, 503),
+        responses=problem_responses(400, 409, 413, 415, 422, 429, 503),
         tags=["lobby"],
     )
     def create_game(
@@ -110,15 +113,18 @@ class LobbyController(ServicesController):
 
         `ruleset` names the game (GET /rulesets); without it, the server's default.
         `bots` seats computer players first; the server plays them as soon as the game awaits
-        them. Refusals (a variant the rules do not know, more bots than seats) are 409 with the
-        rule's id. Each client address may open a limited number of games and bot seats in a
-        while (429 with `Retry-After` beyond). An `Idempotency-Key` (16 characters or more, a
-        UUID) makes a retry from the same client get the first answer."""
+        them. `clock` plays it on a clock (without it, none): a clock outside its limits is 422
+        with the rule's id (`CLOCK-LIMITS`), and no game is created. Other refusals (a variant
+        the rules do not know, more bots than seats) are 409 with the rule's id. Each client
+        address may open a limited number of games and bot seats in a while (429 with
+        `Retry-After` beyond). An `Idempotency-Key` (16 characters or more, a UUID) makes a
+        retry from the same client get the first answer."""
         games, served, created = self.services.games, self.services.served, self.services.created
         game = named_game(served, data)
         body: Any = strictly(data, game.new_game)
         for index, bot in enumerate(body.bots):
             check_name(bot.name, f"$.bots[{index}].name")
+        clock = clock_settings(body.clock)
         key_print = fingerprint(body)
         # A key is this client's own: the same key from elsewhere names another game.
         scope = address_of(request.scope)
@@ -146,6 +152,7 @@ class LobbyController(ServicesController):
                 game_id=game_id,
                 host_credential=credential_hash(game_id, host_token),
                 bots=[_bot_seat(game, bot) for bot in body.bots],
+                clock=clock,
             )
         except GameExistsError as exists:
             # Only a repeated key makes an existing id. The first request may have finished
@@ -270,9 +277,11 @@ class LobbyController(ServicesController):
         games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)
-        view = games.view(game_id, None)
-        fairness = games.fairness(game_id)
-        return viewed(game_view(game_of(served, games, game_id), view, fairness), view.version)
+        seen, clock = seen_now(games, game_id, None)
+        shown = game_view(
+            served_game(served, seen.ruleset), seen.view, games.fairness(game_id), clock
+        )
+        return viewed(shown, seen.version)
 
 
 def _bot_seat(game: GameApi, bot: Any) -> BotSeat:

@@ -25,15 +25,16 @@ from api.http import (
     IfNoneMatch,
     body_of,
     caller_view,
-    expected_version,
+    clock_at,
     game_of,
+    precondition,
     ready_to_send,
+    seen_now,
     served_game,
     viewed,
 )
-from api.problems import PreconditionFailedError, problem_responses
+from api.problems import problem_responses
 from api.threads import in_worker_thread
-from engine.application import VersionConflictError
 
 if TYPE_CHECKING:
     import msgspec
@@ -67,9 +68,9 @@ class PlayController(ServicesController):
         is a 304."""
         games, served = self.services.games, self.services.served
         caller = caller_of(games, game_id, request)
-        seen = games.seat_view(game_id, caller.seat)
+        seen, clock = seen_now(games, game_id, caller.seat)
         game = served_game(served, seen.ruleset)
-        shown = caller_view(game, seen, games.fairness(game_id))
+        shown = caller_view(game, seen, games.fairness(game_id), clock)
         return viewed(shown, seen.version, if_none_match=if_none_match)
 
     @get(
@@ -141,30 +142,19 @@ class PlayController(ServicesController):
         game = game_of(served, games, game_id)
         body: Any = body_of(served, game, data, lambda api: api.wire.action_request, "an action")
         seat = seat_of(caller_of(games, game_id, request))
-        precondition = expected_version(if_match)
-        expected = body.expected_version
-        if precondition is not None and expected is not None and precondition != expected:
-            # They cannot both be current: answer for whichever is stale, acting on neither.
-            current = games.latest_version(game_id)
-            stale = VersionConflictError(game_id, precondition, current)
-            if precondition != current:
-                raise PreconditionFailedError(stale)
-            raise VersionConflictError(game_id, expected, current)
-        try:
+        wanted = precondition(games, game_id, if_match, body.expected_version)
+        with wanted.answered():
             performed = games.perform(
                 game_id,
                 seat,
                 body.action,
-                expected_version=precondition if precondition is not None else expected,
+                expected_version=wanted.version,
                 idempotency_key=idempotency_key,
-                exact=precondition is not None,
+                exact=wanted.exact,
             )
-        except VersionConflictError as conflict:
-            if precondition is not None:
-                raise PreconditionFailedError(conflict) from None
-            raise
         seen = performed.seen
         if not performed.replayed:
             self.services.metrics.action(game.name)
-        shown = caller_view(game, seen, games.fairness(game_id))
+        clock = clock_at(games, game_id, seen.version)
+        shown = caller_view(game, seen, games.fairness(game_id), clock)
         return viewed(shown, seen.version, replayed=performed.replayed)

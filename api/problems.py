@@ -51,9 +51,25 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     status: int
     detail: str
     instance: str | None = None
-    rule: str | None = None  # the RULES.md id of a refused game action
+    rule: str | None = None  # the id of the rule (RULES.md, CLOCK.md) that refuses
     current_version: int | None = None  # the game's version, on a version conflict
     invalid_params: tuple[InvalidParam, ...] = ()
+
+
+#: Rules whose refusal is not a conflict with the game's state, and their status: settings
+#: outside their limits are content the server understood and cannot play (422); every other
+#: rule's refusal is 409.
+RULE_STATUSES: dict[str, int] = {"CLOCK-LIMITS": 422}
+
+
+class ForbiddenByRuleError(Exception):
+    """A valid token that a rule does not let do this (another seat's token taking a seat
+    back): 403, naming the rule."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"[{rule}] {reason}")
+        self.rule = rule
+        self.reason = reason
 
 
 class PreconditionFailedError(Exception):
@@ -112,7 +128,14 @@ def _respond(request: Request[Any, Any, Any], body: Problem) -> Response[Problem
 
 
 def on_rule_violation(request: Request[Any, Any, Any], error: RuleViolation) -> Response[Problem]:
-    return _respond(request, problem(409, "rule-violation", error.reason, rule=error.rule))
+    status = RULE_STATUSES.get(error.rule, 409)
+    return _respond(request, problem(status, "rule-violation", error.reason, rule=error.rule))
+
+
+def on_forbidden_by_rule(
+    request: Request[Any, Any, Any], error: ForbiddenByRuleError
+) -> Response[Problem]:
+    return _respond(request, problem(403, "forbidden", error.reason, rule=error.rule))
 
 
 def on_not_found(request: Request[Any, Any, Any], error: GameNotFoundError) -> Response[Problem]:
@@ -224,6 +247,7 @@ def on_unexpected(request: Request[Any, Any, Any], error: Exception) -> Response
 
 EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     RuleViolation: on_rule_violation,
+    ForbiddenByRuleError: on_forbidden_by_rule,
     GameNotFoundError: on_not_found,
     UnknownRulesetError: on_unknown_ruleset,
     VersionOutOfRangeError: on_version_out_of_range,

@@ -13,9 +13,20 @@ from litestar.params import FromPath, PathParameter, QueryParameter
 
 from api.auth import OPTIONAL_BEARER, caller_of
 from api.dependencies import ServicesController
-from api.http import ETAG, NOT_MODIFIED, After, EventsLimit, IfNoneMatch, game_of, game_view, viewed
+from api.http import (
+    ETAG,
+    NOT_MODIFIED,
+    After,
+    EventsLimit,
+    IfNoneMatch,
+    clock_at,
+    game_of,
+    game_view,
+    viewed,
+)
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM, NarrationPage, Told, Version
+from domain.registry import topic_of
 
 if TYPE_CHECKING:
     import msgspec
@@ -93,7 +104,7 @@ class ReplayController(ServicesController):
             entries=[
                 Told(
                     version=event.originator_version,
-                    type=type(event).__name__,
+                    type=topic_of(type(event)),  # its `type`, as in GET …/events
                     text=rules.describe(event, names, settings),
                 )
                 for event in page
@@ -138,5 +149,6 @@ class ReplayController(ServicesController):
         fairness = games.fairness(game_id)
         if as_played:  # what the caller saw at that step: the seed was secret then
             fairness = dataclasses.replace(fairness, seed=None)
-        shown = game_view(game_of(served, games, game_id), view, fairness)
+        clock = clock_at(games, game_id, view.version)
+        shown = game_view(game_of(served, games, game_id), view, fairness, clock)
         return viewed(shown, view.version, if_none_match=if_none_match)

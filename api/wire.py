@@ -26,7 +26,9 @@ from uuid import UUID
 import msgspec
 from litestar.handlers import HTTPRouteHandler
 
+from domain.events.kernel import KERNEL_EVENT_TYPES
 from domain.ruleset import Rules
+from domain.table import ClockView
 
 VERSION = msgspec.Meta(ge=0, le=1_000_000_000)
 
@@ -44,8 +46,9 @@ class GameApi:
     #: The game's action union and event union, as its rules' ``action_type`` and events.
     action: Any
     event: Any
-    #: ``POST /games`` for this game: a struct with ``ruleset``, ``players``, ``seed``, ``bots``
-    #: and the game's settings, forbidding unknown fields.
+    #: ``POST /games`` for this game: a struct with ``ruleset``, ``players``, ``seed``, ``bots``,
+    #: the kernel's ``clock`` (``api/clock.py``) and the game's settings, forbidding unknown
+    #: fields.
     new_game: type[msgspec.Struct]
     #: ``POST /games/{id}/players`` and ``…/bots``: a name (a bot's may be absent), a bot's
     #: ``kind``, and the game's seat attributes.
@@ -105,7 +108,7 @@ class WireTypes:
         view = _struct(
             f"{prefix}GameView",
             game.rules.view_type.__doc__,
-            [("ruleset", ruleset), *SEED_FIELDS],
+            [("ruleset", ruleset), *SEED_FIELDS, CLOCK_FIELD],
             bases=(game.rules.view_type,),
             module=module,
         )
@@ -138,7 +141,8 @@ class WireTypes:
                 EVENTS_PAGE_DOC,
                 [
                     ("game_id", UUID),
-                    ("events", list[game.event]),  # type: ignore[name-defined]
+                    # The game's own events and the kernel's (its clock, timeouts, stand-ins).
+                    ("events", list[Union[game.event, KERNEL_EVENT]]),  # type: ignore[name-defined]  # noqa: UP007
                     ("latest_version", int),
                     ("next_after", int | None),
                     ("ruleset", ruleset, game.name),  # which game, as for legal actions
@@ -179,6 +183,22 @@ SEED_FIELDS: list[tuple[str, Any]] = [
         ],
     ),
 ]
+
+#: The clock every view shows, whatever the game: null for a game played without one.
+CLOCK_FIELD: tuple[str, Any] = (
+    "clock",
+    Annotated[
+        ClockView | None,
+        msgspec.Meta(
+            description="the game's clock, the same for every viewer ([CLOCK-VISIBLE]): its "
+            "settings and each seat's decision asked, when it was asked, its deadline, the "
+            "reserve left, the computer player standing in and the timeouts in a row; null "
+            "for a game played without a clock"
+        ),
+    ],
+)
+#: The kernel's events, which every game's event log may hold beside its own.
+KERNEL_EVENT: Any = Union[KERNEL_EVENT_TYPES]  # noqa: UP007  (a union built at run time)
 
 
 # The descriptions clients have always read: a class docstring as Python keeps it (indented).

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from api.clock import NewClock
 from api.names import PRINTABLE
 from domain.bang.state import MAX_PLAYERS, MIN_PLAYERS
 from domain.events.bang import BangSettings
@@ -76,6 +77,15 @@ class BangNewGame(_Request, frozen=True):
             "than `players`",
         ),
     ] = ()
+    clock: (
+        Annotated[
+            NewClock,
+            msgspec.Meta(
+                description="play on a clock (times in seconds); absent or null: no clock"
+            ),
+        ]
+        | None
+    ) = None
 
 
 class BangNewPlayer(_Request, frozen=True):

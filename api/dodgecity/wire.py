@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from api.bodies import invalid_body
+from api.clock import NewClock
 from api.names import PRINTABLE
 from domain.dodgecity.ruleset import MAX_NAME_LENGTH
 from domain.events.dodgecity import Colour, Variants
@@ -80,6 +81,15 @@ class NewGame(_Request, frozen=True):
             "than `players`",
         ),
     ] = ()
+    clock: (
+        Annotated[
+            NewClock,
+            msgspec.Meta(
+                description="play on a clock (times in seconds); absent or null: no clock"
+            ),
+        ]
+        | None
+    ) = None
 
 
 class NewPlayer(_Request, frozen=True):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 import msgspec
+from api.clock import NewClock
 from api.wire import GameApi
 
 from tests.kernel.toy.actions import ACTION_TYPE
@@ -27,6 +28,7 @@ class ToyNewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     settings: ToySettings | None = None
     seed: Annotated[str, msgspec.Meta(min_length=1, max_length=128)] | None = None
     bots: Annotated[tuple[ToyNewBot, ...], msgspec.Meta(max_length=2)] = ()
+    clock: NewClock | None = None  # the kernel's, as every game's
 
 
 class ToyNewPlayer(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
