@@ -330,9 +330,13 @@ class Deadlines:
                 self.wake(game_id)
             else:
                 # A ruleset that refuses its own default: retrying cannot help. The game's
-                # next command wakes it again.
-                log.exception(
-                    "the rules refused the timeout of seat %d of game %s", due.seat, game_id
+                # next command wakes it again. The rule's id only: its reason may name cards
+                # the seat holds, which no log may show.
+                log.error(
+                    "the rules refused the timeout of seat %d of game %s: [%s]",
+                    due.seat,
+                    game_id,
+                    refused.rule,
                 )
             return
         except Exception:
