@@ -15,8 +15,9 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import msgspec
 import pytest
@@ -32,7 +33,9 @@ from domain.events.dodgecity import (
     GameCreated,
     StartCardCommitted,
 )
+from domain.table import ClockSettings
 from engine.application import GameService
+from engine.credentials import credential_hash, new_token
 from engine.records import ActCommand, Command, Record, seal
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -194,9 +197,22 @@ def serve(games: GameService) -> Client:
     return TestClient(create_app(games, close_on_shutdown=True, stream_idle_seconds=STREAM_IDLE_SECONDS))
 
 
-@pytest.fixture(scope="module")
-def game_1() -> Iterator[Played]:
-    """Seats A and B, dealt; B has committed his start card, A not yet, so B's is unrevealed."""
+class FakeClock:
+    def __init__(self) -> None:
+        self.time = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.time
+
+
+@pytest.fixture(scope="module", params=["chosen", "timed out"])
+def game_1(request: pytest.FixtureRequest) -> Iterator[Played]:
+    """Seats A and B, dealt; B has committed his start card, A not yet, so B's is unrevealed.
+    B committed it himself, or (on a clock) A claimed B's timeout and the rules committed for
+    him ([CLOCK-PUBLIC]): the timeout must tell A no more than B's own commitment would."""
+    if request.param == "timed out":
+        yield from _timed_out_game_1()
+        return
     games = GameService("memory://")
     with serve(games) as client:
         created = client.post("/games", json={"players": 2, "seed": "hidden information"}).json()
@@ -211,11 +227,41 @@ def game_1() -> Iterator[Played]:
         yield Played(games=games, client=client, game_id=created["game_id"], host=created["host_token"], seats=(seats[A], seats[B]))
 
 
+def _timed_out_game_1() -> Iterator[Played]:
+    """Game 1 on a 60 s clock, where A claimed B's overdue commitment. It is set up through the
+    service before the server starts, and the clock is then turned back before A's own deadline:
+    the server's timer would otherwise time A out as well, revealing both."""
+    clock = FakeClock()
+    games = GameService("memory://", clock=clock.now)
+    game_id, host = uuid4(), new_token()
+    seats = (new_token(), new_token())
+    games.create_game(
+        ruleset="dodgecity",
+        seats=2,
+        seed="hidden information",
+        game_id=game_id,
+        host_credential=credential_hash(game_id, host),
+        clock=ClockSettings(decision_seconds=60),
+    )
+    for name, token in zip(("Ann", "Bob"), seats, strict=True):
+        games.join(game_id, name, credential=credential_hash(game_id, token))
+    games.start(game_id)
+    clock.time += timedelta(seconds=61)
+    games.time_out(game_id, B, claimed_by=A)
+    clock.time -= timedelta(seconds=31)
+    with serve(games) as client:
+        view = client.get(f"/games/{game_id}", headers=bearer(seats[A])).json()
+        assert (view["players"][B]["committed"], view["players"][A]["committed"]) == (True, False)
+        assert view["clock"]["seats"][A]["deadline"] is not None
+        yield Played(games=games, client=client, game_id=str(game_id), host=host, seats=seats)
+
+
 @pytest.fixture(scope="module")
 def game_2(game_1: Played) -> Iterator[Played]:
     """Game 1 with B's secrets exchanged, in a store of its own under the same id and tokens."""
     records, replacement = exchanged_secrets(game_1.games.records(UUID(game_1.game_id)))
-    games = GameService("memory://")
+    # The same time as game 1's, so that a clock runs out in both alike.
+    games = GameService("memory://", clock=game_1.games.now)
     games.insert_records(UUID(game_1.game_id), records)
     with serve(games) as client:
         yield Played(games=games, client=client, game_id=game_1.game_id, host=game_1.host, seats=game_1.seats, replacement=replacement)
