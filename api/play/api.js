@@ -74,6 +74,14 @@ export const api = {
       body: request,
       headers: { "Idempotency-Key": uniqueKey() },
     }),
+  // The clock: any seat claims a seat's timeout once its deadline has passed; the host hands a
+  // timed-out seat to the computer player; the seat's own token takes it back.
+  claimTimeout: (id, token, seat) => call("POST", `${game(id)}/timeouts`, { token, body: { seat } }),
+  handOver: (id, hostToken, seat) => call("POST", `${game(id)}/seats/${seat}/stand-in`, { token: hostToken }),
+  takeBack: (id, token, seat) => call("DELETE", `${game(id)}/seats/${seat}/stand-in`, { token }),
+  // The game's events after ``after`` as the token may see them, oldest first.
+  events: (id, token, after, limit = 200) =>
+    call("GET", `${game(id)}/events?after=${after}&limit=${limit}`, { token }),
   narration: (id, token, after, limit = 200) =>
     call("GET", `${game(id)}/narration?after=${after}&limit=${limit}`, { token }),
   state: (id, token, version, asPlayed) =>

@@ -34,6 +34,7 @@ export function decisionWords(game, view, decision) {
 
 export function awaitingWords(game, view) {
   if (view.status === "ended") return "nobody: the game is over";
+  if (view.status === "abandoned") return "nobody: the game was abandoned before it started";
   if (!view.awaiting.length) {
     if (view.status !== "lobby") return "nobody";
     const { players, max } = seating(game, view);
@@ -44,7 +45,7 @@ export function awaitingWords(game, view) {
     .join("; ");
 }
 
-const STATUS = { lobby: "Waiting for players", running: "Running", ended: "Ended" };
+const STATUS = { lobby: "Waiting for players", running: "Running", ended: "Ended", abandoned: "Abandoned (never started)" };
 
 // The game's randomness: drawn by the server and committed to (the SHA-256 of "game id:seed",
 // published when the game was created), or chosen by its creator, who can then foresee every

@@ -1,9 +1,11 @@
-// One game, live: its seating while in the lobby, then the seat's moves, the game's module
-// drawing its view, and the log. It reads with the token this browser holds for the game, so it
-// shows what that token may see and nothing more.
+// One game, live: its seating while in the lobby, then its clock, the seat's moves, the game's
+// module drawing its view, and the log. It reads with the token this browser holds for the game,
+// so it shows what that token may see and nothing more.
 
 import { announce, clearProblem, report } from "./alerts.js";
-import { Problem, api, call } from "./api.js";
+import { Problem, api } from "./api.js";
+import { CLOCK_EVENT_TYPES, CLOCK_MESSAGE, clockEventWords } from "./clock.js";
+import { ClockPanel } from "./clock-panel.js";
 import { entitle, h, rerender, show, showScreen } from "./dom.js";
 import { awaitingWords, botLabel, decisionWords, factsBar, seatName, seating, seatWords } from "./facts.js";
 import { loadGame } from "./rulesets.js";
@@ -12,6 +14,10 @@ import { capital, seatLabel } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const RETRY_MS = 2000;
+// A game in either state changes no more: its stream closes.
+const OVER = new Set(["ended", "abandoned"]);
+// The clock's events worth a line beside the clock, when they happen while the screen shows.
+const CLOCK_NEWS = new Set(["kernel.DecisionTimedOut", "kernel.SeatHandedToBot", "kernel.SeatTakenBack", "kernel.GameAbandoned"]);
 
 // "Ann", "Ann and Bob", "Ann, Bob and Cy".
 function listWords(items) {
@@ -35,6 +41,15 @@ export class GameScreen {
     this.source = null;
     this.retry = null;
     this.lastPrompt = "";
+    this.clock = null; // the game's clock (ClockView), from the latest view or stream message
+    this.logRead = false; // the log read once: what it reads next happens while we watch
+    this.abandoned = false; // the log told that the table was closed before the game started
+    this.clockPanel = new ClockPanel({
+      claim: (seat) => this.clockCall(() => api.claimTimeout(this.id, this.token ?? this.mine.host, seat)),
+      handOver: (seat) => this.clockCall(() => api.handOver(this.id, this.mine.host, seat)),
+      takeBack: () => this.clockCall(() => api.takeBack(this.id, this.token, this.view.viewer)),
+      warn: (text) => announce(text),
+    });
   }
 
   get token() {
@@ -49,6 +64,7 @@ export class GameScreen {
     $("log").replaceChildren();
     $("game-view").replaceChildren();
     delete $("game-view").dataset.layout;
+    this.clockPanel.reset();
     const root = $("game-screen");
     root.dataset.gameId = this.id;
     delete root.dataset.version;
@@ -62,13 +78,14 @@ export class GameScreen {
     this.stopped = true;
     this.source?.close();
     clearTimeout(this.retry);
+    this.clockPanel.stop();
   }
 
   // A seat follows its own view live: its token is traded for a stream ticket (api.streamUrl),
   // never put in the URL; a spectator's stream needs none. A ticket opens one stream: when the
   // browser reconnects with it, it is refused, the source closes, and a new one is asked for.
   async listen() {
-    if (this.stopped || !this.game || this.view?.status === "ended") return;
+    if (this.stopped || !this.game || OVER.has(this.view?.status)) return;
     if (this.source || this.opening) return;
     this.opening = true;
     let url;
@@ -83,8 +100,19 @@ export class GameScreen {
     if (this.stopped || this.source) return;
     const source = new EventSource(url);
     const changed = () => this.refresh();
-    for (const type of this.game.module.eventTypes) source.addEventListener(type, changed);
+    for (const type of [...this.game.module.eventTypes, ...CLOCK_EVENT_TYPES]) source.addEventListener(type, changed);
     source.addEventListener("message", changed);
+    // The clock after each batch of events, its id the batch's last version: the deadlines
+    // stay right between views.
+    source.addEventListener(CLOCK_MESSAGE, (message) => {
+      let clock;
+      try {
+        clock = JSON.parse(message.data);
+      } catch {
+        return; // not JSON: the next view brings the clock
+      }
+      this.acceptClock(clock, Number(message.lastEventId));
+    });
     source.addEventListener("error", () => {
       if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects itself
       source.close();
@@ -135,7 +163,7 @@ export class GameScreen {
     if (!this.game) await this.loadGame(view.ruleset);
     this.accept(view);
     await this.loadLog();
-    if (this.view.status === "ended") this.source?.close();
+    if (OVER.has(this.view.status)) this.source?.close();
   }
 
   async loadGame(ruleset) {
@@ -152,8 +180,40 @@ export class GameScreen {
     // An answer for a screen already left must not draw over the next one, and a slower,
     // older answer must not undo a newer one.
     if (this.stopped || (this.view && view.version < this.view.version)) return;
-    this.view = view;
+    // A closed table's view may still say "lobby": its log says otherwise.
+    this.view = this.abandoned && view.status === "lobby" ? { ...view, status: "abandoned" } : view;
+    this.clock = view.clock ?? null;
     this.render();
+  }
+
+  // A clock older than the view shown (the view was read after its batch) is not drawn.
+  acceptClock(clock, version) {
+    if (this.stopped || !this.view || version < this.view.version) return;
+    this.clock = clock;
+    this.renderClock();
+  }
+
+  renderClock() {
+    const view = this.view;
+    this.clockPanel.draw({
+      clock: this.clock,
+      status: view.status,
+      viewer: view.viewer,
+      host: Boolean(this.mine.host),
+      players: seating(this.game, view).players,
+    });
+  }
+
+  // A claim, a hand-over or a take-back: its refusal shows with its rule, and the view and the
+  // log are read again either way.
+  async clockCall(work) {
+    clearProblem();
+    try {
+      await work();
+    } catch (error) {
+      report(error);
+    }
+    await this.refresh();
   }
 
   async loadLog() {
@@ -163,6 +223,12 @@ export class GameScreen {
       if (this.stopped) return;
       const fresh = page.entries.filter((entry) => entry.version > this.logAfter);
       if (fresh.length) {
+        if (!this.abandoned && fresh.some((entry) => entry.type === "kernel.GameAbandoned")) {
+          this.abandoned = true;
+          this.accept(this.view);
+        }
+        const news = fresh.findLast((entry) => CLOCK_NEWS.has(entry.type));
+        if (news && this.logRead) this.clockPanel.news(news.text);
         const log = $("log");
         const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
         log.append(
@@ -173,23 +239,25 @@ export class GameScreen {
       }
       if (page.next_after === null || page.next_after === undefined) break;
     }
+    this.logRead = true;
     // The log's events may explain what the view alone cannot (a tie broken by the final duel).
     if (this.view?.status === "ended" && this.game.module.describeEvent) this.render();
   }
 
-  // One page of the log as {entries: [{version, type, text}], next_after}. A module that tells
-  // events itself (``describeEvent``) words the events as the seat may see them, in the names
-  // of its printed material; an event it does not know, or a module without it, takes the
-  // server's narration.
+  // One page of the log as {entries: [{version, type, text}], next_after}. The clock's events
+  // (the kernel's, for any game) are the shell's to word. A module that tells events itself
+  // (``describeEvent``) words the others as the seat may see them, in the names of its printed
+  // material; an event it does not know, or a module without it, takes the server's narration.
   async logPage(after) {
     const describe = this.game.module.describeEvent;
-    if (!describe) return api.narration(this.id, this.token, after, 200);
-    const page = await call("GET", `/games/${encodeURIComponent(this.id)}/events?after=${after}&limit=200`, {
-      token: this.token,
-    });
+    if (!describe) {
+      const page = await api.narration(this.id, this.token, after, 200);
+      return { entries: await this.clockWords(page.entries, after), next_after: page.next_after };
+    }
+    const page = await api.events(this.id, this.token, after, 200);
     const fresh = page.events.filter((event) => event.originator_version > after);
     this.events.push(...fresh);
-    const texts = fresh.map((event) => describe(event, this.view, this.game.material));
+    const texts = fresh.map((event) => this.tellClock(event) ?? describe(event, this.view, this.game.material));
     let told = new Map();
     if (texts.includes(null)) {
       const narrated = await api.narration(this.id, this.token, after, 200);
@@ -203,6 +271,23 @@ export class GameScreen {
       })),
       next_after: page.next_after,
     };
+  }
+
+  tellClock(event) {
+    return clockEventWords(event, (seat) => seatName(this.game, this.view, seat));
+  }
+
+  // The narration's entries, the clock's in the shell's words: their events are read for it
+  // (narration entries carry no fields), only for a page that has any.
+  async clockWords(entries, after) {
+    if (!entries.some((entry) => CLOCK_EVENT_TYPES.includes(entry.type))) return entries;
+    const page = await api.events(this.id, this.token, after, 200);
+    const events = new Map(page.events.map((event) => [event.originator_version, event]));
+    return entries.map((entry) => {
+      const event = events.get(entry.version);
+      const text = event ? this.tellClock(event) : null;
+      return text ? { ...entry, text } : entry;
+    });
   }
 
   myDecision() {
@@ -231,6 +316,7 @@ export class GameScreen {
     rerender($("facts"), () => factsBar(this.game, view));
 
     this.renderSeating();
+    this.renderClock();
     this.claims = new Map();
     const interaction = this.interaction();
     const hint = this.game.module.render(view, {
@@ -263,8 +349,13 @@ export class GameScreen {
   renderSeating() {
     const view = this.view;
     const lobby = view.status === "lobby";
-    show($("seating"), lobby);
-    if (!lobby) return;
+    const abandoned = view.status === "abandoned";
+    show($("seating"), lobby || abandoned);
+    show($("seating-note"), abandoned);
+    $("seating-note").textContent = abandoned
+      ? "This game was abandoned: it did not start in time, and nobody can join or start it now."
+      : "";
+    if (!lobby && !abandoned) return;
     const { players, max } = seating(this.game, view);
     const least = this.game.listed?.min_seats ?? 2;
     const seats = [];
@@ -272,13 +363,14 @@ export class GameScreen {
       const p = players[seat];
       const bot = p?.bot ? `, ${p.bot} bot` : "";
       const you = seat === view.viewer ? " — you" : "";
-      seats.push(h("li", { dataset: { seat: String(seat) } }, p ? `${seatWords(this.game, p)}${bot}${you}` : "open seat"));
+      const empty = abandoned ? "empty seat" : "open seat";
+      seats.push(h("li", { dataset: { seat: String(seat) } }, p ? `${seatWords(this.game, p)}${bot}${you}` : empty));
     }
     rerender($("seats"), () => seats);
-    const free = players.length < max;
+    const free = lobby && players.length < max;
     show($("join-form"), free && view.viewer === null);
     show($("bot-form"), free && Boolean(this.mine.host) && $("bot-kind").options.length > 0);
-    show($("start-row"), Boolean(this.mine.host));
+    show($("start-row"), lobby && Boolean(this.mine.host));
     $("start-game").disabled = players.length < least;
     $("start-hint").textContent =
       players.length < least ? `At least ${least} seats must be taken.` : free ? "Open seats stay empty." : "";
@@ -299,16 +391,19 @@ export class GameScreen {
     const theirs = others
       .map((d) => `${capital(seatName(this.game, view, d.seat))} must ${decisionWords(this.game, view, d)}.`)
       .join(" ");
+    const away = view.viewer !== null && this.clock?.seats?.[view.viewer]?.stand_in
+      ? "A computer player plays your seat while you are away: take it back under Clock, or by making a move of yours. "
+      : "";
     $("move").dataset.state = decision ? "yours" : "waiting";
     $("move-title").textContent = decision ? "Your move" : others.length ? `${listWords(otherNames)}'s move` : "Waiting";
     if (decision) {
       const meanwhile = others.length ? ` At the same time: ${theirs}` : "";
-      $("move-what").textContent = `You must ${doing}.${interaction && hint ? ` ${hint}` : ""}${meanwhile}`;
+      $("move-what").textContent = `${away}You must ${doing}.${interaction && hint ? ` ${hint}` : ""}${meanwhile}`;
     } else if (others.length) {
       const wait = view.viewer === null ? "" : " Your move comes when they are done.";
-      $("move-what").textContent = `${theirs}${wait}`;
+      $("move-what").textContent = `${away}${theirs}${wait}`;
     } else {
-      $("move-what").textContent = `Waiting for ${awaitingWords(this.game, view)}.`;
+      $("move-what").textContent = `${away}Waiting for ${awaitingWords(this.game, view)}.`;
     }
 
     const claimed = new Set([...this.claims.values()].flat());

@@ -1,7 +1,8 @@
-// The lobby: the create form (which game, how many seats, which of them bots, the game's own
-// settings from its module) and the lists of games on this server and in this browser.
+// The lobby: the create form (which game, how many seats, which of them bots, its clock, the
+// game's own settings from its module) and the lists of games on this server and in this browser.
 
 import { api } from "./api.js";
+import { CLOCK_PRESETS, clockRuleWords, presetNamed } from "./clock.js";
 import { entitle, h, showScreen } from "./dom.js";
 import { botLabel } from "./facts.js";
 import { gameModule, loadGame, rulesets } from "./rulesets.js";
@@ -60,6 +61,21 @@ export class LobbyScreen {
       this.describeRuleset();
     }
     this.botRows();
+    this.clocks();
+  }
+
+  // The clocks on offer, the same for every game; the one chosen stays when the game changes.
+  clocks() {
+    const select = $("create-clock");
+    if (!select.options.length) {
+      select.replaceChildren(...CLOCK_PRESETS.map((p, i) => h("option", { value: p.name, selected: i === 0, text: p.label })));
+      select.addEventListener("change", () => this.describeClock());
+    }
+    this.describeClock();
+  }
+
+  describeClock() {
+    $("create-clock-hint").textContent = clockRuleWords(presetNamed($("create-clock").value).clock);
   }
 
   seatCounts() {
@@ -116,6 +132,8 @@ export class LobbyScreen {
     const body = { ruleset, players: Number(data.get("players")), bots, settings: chosen.settings.read() };
     const seed = String(data.get("seed") ?? "").trim();
     if (seed) body.seed = seed;
+    const clock = presetNamed(String(data.get("clock") ?? "")).clock;
+    if (clock) body.clock = clock;
     const created = await api.createGame(body);
     remember(created.game_id, { host: created.host_token, ruleset });
     if (name) {
@@ -168,7 +186,9 @@ export class LobbyScreen {
         ]),
       ),
       section(["running-games"], "running", (games) => fill("running-games", games, true, "None.")),
-      section(["ended-games"], "ended", (games) => fill("ended-games", games, true, "None.")),
+      section(["ended-games"], "ended", async (games) =>
+        fill("ended-games", [...games, ...(await abandonedGames())], true, "None."),
+      ),
     ]);
   }
 }
@@ -179,7 +199,18 @@ async function gameLabel(game, titles) {
   let state = "ended";
   if (game.status === "lobby") state = `${game.players.length} of ${game.max_players} seats taken`;
   else if (game.status === "running") state = (await progress(game)) || "running";
+  else if (game.status === "abandoned") state = "abandoned: it never started";
   return `${title} · ${game.game_id.slice(0, 8)}: ${state} (${names})`;
+}
+
+// Games closed because they never started, listed with the ended ones; a server from before
+// clocks knows no such status, and lists none.
+async function abandonedGames() {
+  try {
+    return (await api.listGames("abandoned")).items;
+  } catch {
+    return [];
+  }
 }
 
 // How far a running game has gone, in its ruleset's words ("pass 3"), if its module says.

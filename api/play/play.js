@@ -6,8 +6,9 @@
 // The shell knows no game. Every game the server offers (GET /rulesets) has a module named after
 // its ruleset, ./<ruleset>/game.js, imported when a game of that ruleset is shown or created. It
 // draws the game's own panels and says its words; the shell does the rest (lobby, seats, tokens,
-// the move panel, choices, the JSON box, the log, live updates, the replay's controls). ``material``
-// below is the ruleset's printed material (GET /rulesets/<ruleset>). A module exports:
+// the move panel, choices, the JSON box, the log, the clock, live updates, the replay's
+// controls). ``material`` below is the ruleset's printed material (GET /rulesets/<ruleset>). A
+// module exports:
 //
 //   eventTypes                  every event type its stream sends (EventSource hears only the
 //                               named events it listens for)

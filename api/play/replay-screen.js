@@ -54,6 +54,7 @@ export class ReplayScreen {
     this.marks = [];
     this.units = [];
     this.playing = null; // the autoplay's timer while it plays
+    this.stepping = false; // an autoplay step asked for and not yet drawn
     this.failed = (error) => report(error);
   }
 
@@ -176,8 +177,24 @@ export class ReplayScreen {
   async show(version) {
     if (!this.game) return; // still loading: the first step shows when it is ready
     version = Math.max(0, Math.min(this.latest, Math.round(version)));
-    this.version = version;
     const ticket = ++this.ticket;
+    this.point(version);
+    const [state, text] = await Promise.all([
+      api.state(this.id, this.token, version, $("as-played").checked),
+      this.words(version),
+    ]);
+    if (ticket !== this.ticket) return; // a later step was asked for meanwhile
+    $("replay-screen").dataset.version = String(version);
+    $("replay-words").textContent = capital(text);
+    $("replay-words").dataset.version = String(version);
+    rerender($("replay-facts"), () => factsBar(this.game, state));
+    this.game.module.render(state, { root: $("replay-view"), material: this.game.material, mode: "replay", interaction: null });
+  }
+
+  // The controls at ``version`` (the slider, the step, where it is, the jumps), set at once
+  // while its state is read.
+  point(version) {
+    this.version = version;
     $("replay-slider").value = String(version);
     const where = this.where(version);
     $("replay-slider").setAttribute("aria-valuetext", `event ${version} of ${this.latest}${where ? `, ${where}` : ""}`);
@@ -193,16 +210,6 @@ export class ReplayScreen {
     // A button that just went out of use (the last pass reached) would drop focus to the top of
     // the page: the keyboard user keeps their place on the slider instead.
     if (document.activeElement?.disabled) $("replay-slider").focus({ preventScroll: true });
-    const [state, text] = await Promise.all([
-      api.state(this.id, this.token, version, $("as-played").checked),
-      this.words(version),
-    ]);
-    if (ticket !== this.ticket) return; // a later step was asked for meanwhile
-    $("replay-screen").dataset.version = String(version);
-    $("replay-words").textContent = capital(text);
-    $("replay-words").dataset.version = String(version);
-    rerender($("replay-facts"), () => factsBar(this.game, state));
-    this.game.module.render(state, { root: $("replay-view"), material: this.game.material, mode: "replay", interaction: null });
   }
 
   // Autoplay: one event on, then the next after the chosen pause, each only once the one before
@@ -223,9 +230,17 @@ export class ReplayScreen {
     this.showPlaying();
   }
 
+  // Paused, the replay stays at the step it shows: a step the autoplay asked for and has not
+  // drawn yet is dropped.
   pause() {
     clearTimeout(this.playing);
     this.playing = null;
+    const drawn = Number($("replay-screen").dataset.version);
+    if (this.stepping && Number.isInteger(drawn)) {
+      this.ticket += 1;
+      this.point(drawn);
+    }
+    this.stepping = false;
     this.showPlaying();
   }
 
@@ -235,11 +250,14 @@ export class ReplayScreen {
       this.pause();
       return;
     }
+    this.stepping = true;
     try {
       await this.show(this.version + 1);
     } catch (error) {
       this.pause();
       throw error;
+    } finally {
+      this.stepping = false;
     }
     if (this.playingNow) this.playing = setTimeout(() => this.tick().catch(this.failed), this.pauseMs());
   }
