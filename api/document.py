@@ -26,6 +26,7 @@ import msgspec
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
+from api.clock import TimeoutClaim
 from api.document_examples import add_examples
 from api.document_operations import operations
 from api.document_shapes import shape_document
@@ -53,7 +54,7 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
     document = served_document(app)
     game_bodies = [body(game) for body, _ in GAME_BODIES.values() for game in served]
     _, request_components = msgspec.json.schema_components(
-        [*game_bodies, StartRequest], ref_template=REF_TEMPLATE
+        [*game_bodies, StartRequest, TimeoutClaim], ref_template=REF_TEMPLATE
     )
     document["components"]["schemas"].update(request_components)
     for game in served:
@@ -94,34 +95,54 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
 STREAM_DESCRIPTION = (
     "Server-Sent Events (text/event-stream). This schema is one message: one per game event, "
     "`id` its version, `event` its `type` and `data` its JSON on one line, exactly as in the "
-    "`events` of GET /games/{game_id}/events for the same caller. A quiet stream also sends a "
-    "comment line (`: keep-alive`) every 15 seconds, and closes after the game's last event or "
-    "once it has been quiet for the server's idle limit; resume with `Last-Event-ID`."
+    "`events` of GET /games/{game_id}/events for the same caller. In a game played on a clock, "
+    "each batch of events is followed by a message whose `event` is `clock`, `id` the last "
+    "event's version and `data` the game's clock after it (a `ClockView`, as the `clock` of "
+    "GET /games/{game_id}), so that a client keeps its running clocks right without reading "
+    "the game again. A quiet stream also sends a comment line (`: keep-alive`) every 15 "
+    "seconds, and closes after the game's last event or once it has been quiet for the "
+    "server's idle limit; resume with `Last-Event-ID`."
 )
+#: The schema of the data of the stream's ``clock`` message (api/stream.py).
+CLOCK_VIEW = "ClockView"
 
 
 def _stream_schema(document: dict[str, Any]) -> dict[str, Any]:
     """One message of the stream: its fields, and ``data`` as the JSON of any event the events
-    pages hold (the same types, for every game served)."""
+    pages hold (the same types, for every game served) or of the game's clock."""
     pages = document["paths"]["/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
     page_schema = pages["application/json"]["schema"]
     schemas = document["components"]["schemas"]
     events: list[dict[str, Any]] = []
     for page in page_schema.get("oneOf", page_schema.get("anyOf", [page_schema])):
         items = schemas[page["$ref"].rpartition("/")[2]]["properties"]["events"]["items"]
-        events.extend(items.get("oneOf", items.get("anyOf", [items])))
+        # once each: every game's events hold the kernel's
+        events.extend(
+            event
+            for event in items.get("oneOf", items.get("anyOf", [items]))
+            if event not in events
+        )
     return {
         "type": "object",
         "description": STREAM_DESCRIPTION,
         "required": ["id", "event", "data"],
         "properties": {
-            "id": {"type": "string", "pattern": "^[0-9]+$", "description": "the event's version"},
-            "event": {"type": "string", "description": "the event's `type`"},
+            "id": {
+                "type": "string",
+                "pattern": "^[0-9]+$",
+                "description": "the event's version (a `clock` message: the last event's)",
+            },
+            "event": {
+                "type": "string",
+                "description": "the event's `type`, or `clock` for the game's clock",
+            },
             "data": {
                 "type": "string",
-                "description": "the event, as JSON",
+                "description": "the event, or the game's clock, as JSON",
                 "contentMediaType": "application/json",
-                "contentSchema": {"anyOf": events},
+                "contentSchema": {
+                    "anyOf": [*events, {"$ref": REF_TEMPLATE.format(name=CLOCK_VIEW)}]
+                },
             },
         },
     }

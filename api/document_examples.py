@@ -25,6 +25,7 @@ PROBLEM_MEDIA_TYPE = "application/problem+json"
 PATH_VALUES = {
     "{game_id}": "0b0c8a8e-5f7e-4d55-9d5e-3f1e2a6c7b10",
     "{version}": "12",
+    "{seat}": "1",
 }
 #: Problem types that only an operation with this path parameter answers.
 NEEDS_PARAMETER = {

@@ -35,6 +35,9 @@ SUMMARIES: dict[str, str] = {
     "getGame": "Get a game as the caller sees it",
     "listActions": "List the caller's legal actions",
     "performAction": "Perform an action",
+    "claimTimeout": "Claim a seat's timeout",
+    "handSeatToBot": "Hand a timed-out seat to the computer player",
+    "takeSeatBack": "Take a seat back from the computer player",
     "streamEvents": "Follow a game's events live (Server-Sent Events)",
     "listEvents": "List a game's events",
     "listNarration": "List a game's events told in words",
@@ -52,7 +55,8 @@ TAGS: list[dict[str, str]] = [
     },
     {
         "name": "play",
-        "description": "See a game, list and perform your seat's actions, follow it live.",
+        "description": "See a game, list and perform your seat's actions, follow it live, "
+        "claim a timeout, hand a seat to the computer player and take it back.",
     },
     {
         "name": "replay",
@@ -77,7 +81,8 @@ LICENSE = {"name": "MIT", "identifier": "MIT"}
 PARAMETERS: dict[tuple[str, str], str] = {
     ("path", "game_id"): "The game's id, as answered by POST /games (`game_id`).",
     ("path", "ruleset"): "A game's name, as GET /rulesets lists it (its `name`).",
-    ("query", "status"): "Only games in this stage: `lobby` (taking seats), `running` or `ended`.",
+    ("query", "status"): "Only games in this stage: `lobby` (taking seats), `running`, `ended` "
+    "or `abandoned` (closed before it started).",
 }
 
 
@@ -123,7 +128,8 @@ SCHEMA_PROPERTIES: dict[str, dict[str, str]] = {
         "status": "The HTTP status code.",
         "detail": "What went wrong, in words (never hidden game information).",
         "instance": "The path of the request.",
-        "rule": "For `rule-violation`: the id of the rule (RULES.md) that refuses the action.",
+        "rule": "The id of the rule (RULES.md, CLOCK.md) that refuses the request: always for "
+        "`rule-violation`, and for a `forbidden` that a rule decides (`CLOCK-TAKE-BACK`).",
         "current_version": "For `version-conflict` and `version-not-found`: the game's version.",
         "invalid_params": "For `invalid-request`: each invalid field and why.",
     },
@@ -131,6 +137,37 @@ SCHEMA_PROPERTIES: dict[str, dict[str, str]] = {
         "name": "Where: a body path (`$.bots[1].name`), a parameter's or a header's name.",
         "reason": "What is wrong with it.",
     },
+    "ClockView": {
+        "decision_seconds": "Seconds for each decision.",
+        "reserve_seconds": "Each seat's reserve at the start, in seconds.",
+        "bot_after_timeouts": "Timeouts in a row after which a computer player takes the seat.",
+        "stand_in": "The kind of computer player that takes an absent player's seat.",
+        "seats": "Every seat's clock, in seat order.",
+    },
+    "SeatClock": {
+        "reserve_seconds": "The seconds of reserve left, before the decision in hand draws on it.",
+        "decision": "The kind of decision the seat is asked now; null while it is asked none.",
+        "asked_at": "When the decision was asked (ISO 8601, UTC); null while none is asked.",
+        "deadline": "When the seat's time runs out (ISO 8601, UTC): the decision's seconds and "
+        "the reserve left after `asked_at`. At or after it, anyone of the game may claim the "
+        "timeout (POST /games/{game_id}/timeouts). Null while no decision is asked.",
+        "stand_in": "The kind of computer player playing the seat for its absent player; null "
+        "while its player plays it (a bot seat's own kind is in the game's seats).",
+        "timeouts_in_row": "The seat's timeouts since it last decided itself.",
+    },
+    "DecisionTimedOut": {
+        "decision": "The kind of decision the seat did not make in time.",
+        "deadline": "When its time ran out (ISO 8601).",
+        "at": "When the timeout was taken (ISO 8601).",
+        "in_row": "The seat's timeouts since it last decided itself, this one included.",
+        "claimed_by": "The seat that claimed the timeout; null when the server's timer or "
+        "the host took it.",
+    },
+    "SeatHandedToBot": {
+        "bot": "The kind of computer player that plays the seat now.",
+        "reason": "`timeouts` (the seat's timeouts in a row) or `host` (the host's word).",
+    },
+    "TimeoutClaim": {"seat": "The seat whose time has run out, from 0."},
 }
 
 
@@ -177,8 +214,9 @@ PROBLEM_TYPES: list[ProblemType] = [
     ProblemType(
         _generic(403),
         403,
-        "The token is valid but may not do this: a seat starting the game or seating a bot, "
-        "the host acting for a seat.",
+        "The token is valid but may not do this: a seat starting the game, seating a bot or "
+        "handing a seat over, the host acting for a seat, another seat's token taking a seat "
+        "back; where a rule decides it, `rule` names it.",
     ),
     ProblemType("game-not-found", 404, "No game has this id."),
     ProblemType("ruleset-not-found", 404, "This server plays no game of that name."),
@@ -193,6 +231,12 @@ PROBLEM_TYPES: list[ProblemType] = [
         409,
         "The rules refuse the action now; `rule` is the id of the rule (RULES.md) and nothing "
         "changed. Also a lobby refusal (the game is full, already started, too few seats).",
+    ),
+    ProblemType(
+        "rule-violation",
+        422,
+        "Settings outside their limits, such as a clock's (`rule` is `CLOCK-LIMITS`): nothing "
+        "was created.",
     ),
     ProblemType(
         "version-conflict",
@@ -280,7 +324,8 @@ SCHEMAS: dict[str, str] = {
     "GameSummary": "One game in the game list.",
     "LeaderboardRow": "One player of the leaderboard.",
     "EndReason": "Why a game ended.",
-    "GameStatus": "A game's stage: `lobby` (taking seats), `running` or `ended`.",
+    "GameStatus": "A game's stage: `lobby` (taking seats), `running`, `ended`, or `abandoned` "
+    "(closed because it never started).",
 }
 
 

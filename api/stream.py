@@ -1,7 +1,10 @@
 """Live games: ``GET /games/{game_id}/stream`` as Server-Sent Events.
 
 Each message is one event as the caller may see it: ``id`` is its version, ``event`` its type and
-``data`` its JSON, the same bodies as ``GET …/events``. A client resumes after a dropped
+``data`` its JSON, the same bodies as ``GET …/events``. In a game played on a clock, the events
+of each batch are followed by a message ``clock`` whose ``data`` is the game's clock after them
+(the ``clock`` of the game's views) and whose ``id`` is the last event's: a client keeps its
+running clocks right without reading the game again. A client resumes after a dropped
 connection by sending the last id it saw as ``Last-Event-ID`` (browsers do this themselves), or
 ``after`` in the query. The stream closes after the game's last event, or once it has been idle
 for the server's idle limit; clients reconnect with ``Last-Event-ID`` then.
@@ -43,11 +46,14 @@ from api.stream_slots import StreamSlot, seat_client, stream_client
 from api.threads import in_worker_thread
 from api.watchers import GameWatcher
 from domain.registry import topic_of
+from domain.table import ClockView
 from engine.application import GameService, VersionOutOfRangeError
 
 SQLITE_POLL_SECONDS = 1.0  # how soon another SQLite worker's command shows; PostgreSQL's at once
 KEEPALIVE_SECONDS = 15.0  # a comment line so proxies do not close a quiet stream
 PAGE = 200
+#: The ``event`` of the message that carries the game's clock after a batch of events.
+CLOCK_MESSAGE = "clock"
 
 _encoder = msgspec.json.Encoder()
 
@@ -137,9 +143,12 @@ class StreamController(ServicesController):
     ) -> ServerSentEvent | Response[None]:
         """New events of the game as they happen (Server-Sent Events), as the caller may see
         them: `id` is the version, `event` the event's `type`, `data` the event's JSON, as in
-        `GET …/events`. The stream ends after the game's last event; resumed after it, the
-        answer is 204 No Content. A client may hold a few streams open at once (429 beyond).
-        Any token of the game or none (a spectator sees only what is public).
+        `GET …/events`. In a game played on a clock, each batch of events is followed by a
+        message `clock` (`id` the last event's version, `data` the game's clock after it, as
+        the `clock` of GET /games/{game_id}). The stream ends after the game's last event;
+        resumed after it, the answer is 204 No Content. A client may hold a few streams open
+        at once (429 beyond). Any token of the game or none (a spectator sees only what is
+        public).
 
         A client that cannot send the `Authorization` header (a browser's `EventSource`) sends
         a `ticket` instead (`POST …/stream-tickets`); a used, expired, malformed or other
@@ -204,15 +213,19 @@ class _Watch:
     seat: int | None
     idle_seconds: float
 
-    def page(self, after: int) -> tuple[list[Any], bool]:
-        """The events after ``after`` from the store, and whether the last of them ended the
-        game: for a stream the watcher's kept events do not reach back to."""
+    def page(self, after: int) -> tuple[list[Any], bool, ClockView | None]:
+        """The events after ``after`` from the store, whether the last of them ended the game,
+        and the clock after it (None without one, or if more events follow): for a stream the
+        watcher's kept events do not reach back to."""
         game_id = self.watcher.game_id
         page, _ = self.games.events_page(game_id, self.seat, after=after, limit=PAGE)
         if not page:
-            return page, False
-        latest, over = self.games.read(game_id, lambda game: (game.version, game.is_over))
-        return page, over and latest == page[-1].originator_version
+            return page, False, None
+        latest, over, clock = self.games.read(
+            game_id, lambda game: (game.version, game.is_over, game.clock_view())
+        )
+        last = page[-1].originator_version
+        return page, over and latest == last, clock if latest == last else None
 
     async def messages(self, *, after: int, lease: _Lease) -> AsyncIterator[ServerSentEventMessage]:
         try:
@@ -227,8 +240,10 @@ class _Watch:
         while True:
             kept = self.watcher.kept_after(position, self.seat)
             if kept is None:  # further behind than the watcher keeps: read the store
-                kept = await in_worker_thread(functools.partial(self.page, position))
-            page, ended = kept
+                page, ended, clock = await in_worker_thread(functools.partial(self.page, position))
+            else:
+                page, ended = kept
+                clock = self.watcher.clock_after(page[-1].originator_version) if page else None
             for event in page:
                 yield ServerSentEventMessage(
                     id=event.originator_version,
@@ -236,6 +251,10 @@ class _Watch:
                     data=_encoder.encode(event).decode(),
                 )
                 position = event.originator_version
+            if clock is not None:  # after the batch: the clock as it now stands
+                yield ServerSentEventMessage(
+                    id=position, event=CLOCK_MESSAGE, data=_encoder.encode(clock).decode()
+                )
             if ended:
                 return  # nothing can follow the end
             now = time.monotonic()

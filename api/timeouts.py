@@ -41,7 +41,7 @@ Seat = Annotated[
     PathParameter(
         ge=0,
         le=MAX_SEAT,
-        schema_extra=ZERO_MINIMUM,
+        schema_extra={**ZERO_MINIMUM, "maximum": MAX_SEAT},  # litestar writes bounds as floats
         description="The seat's number, from 0, in the order the seats were taken.",
     ),
 ]

@@ -8,6 +8,10 @@ game. Each stream then shows itself those events as its own viewer may see them 
 command, not 3,000 a second. A stream that is behind what the watcher keeps (resuming from long
 ago) reads its own page, as before.
 
+A game on a clock has its clock read with its news, once for all its streams: each stream sends
+it after the events of a batch (``api/stream.py``). A game without one (its clock is chosen at
+its creation, never later) costs no read for it.
+
 Wakeups come from any thread; the watchers live on the event loop of the app that made them.
 """
 
@@ -22,6 +26,7 @@ from uuid import UUID
 
 from api.threads import in_worker_thread
 from domain.events.base import DomainEvent
+from domain.table import ClockView
 from engine.application import GameService
 
 log = logging.getLogger(__name__)
@@ -42,6 +47,10 @@ class GameWatcher:
         self.version: int | None = None  # the latest version read; None until the first read
         self.ended = False
         self._kept: list[DomainEvent] = []  # the events up to ``version``, as stored
+        self._clocked = False  # whether the game is played on a clock
+        #: The clock after event ``version``; None without one, or when the game moved on
+        #: between reading its news and its clock (the news of that move brings it).
+        self._clock: ClockView | None = None
         self._event_view: EventView | None = None
         self._changed = asyncio.Event()
         self._reading: asyncio.Task[None] | None = None
@@ -88,25 +97,37 @@ class GameWatcher:
     async def _read_once(self) -> None:
         known = self.version
         if known is None:
-            latest, ended, view = await in_worker_thread(self._first_read)
+            latest, ended, clock, view = await in_worker_thread(self._first_read)
             self._event_view = view
-            self._record([], latest, ended)
+            self._clocked = clock is not None
+            self._record([], latest, ended, clock)
             return
-        news, latest, ended = await in_worker_thread(
-            lambda: self._games.events_after(self.game_id, known)
-        )
+        news, latest, ended, clock = await in_worker_thread(lambda: self._news(known))
         if latest != self.version or ended != self.ended:
-            self._record(news, latest, ended)
+            self._record(news, latest, ended, clock)
 
-    def _first_read(self) -> tuple[int, bool, EventView]:
-        latest, ended = self._games.read(self.game_id, lambda game: (game.version, game.is_over))
-        return latest, ended, self._games.ruleset_of(self.game_id).event_view
+    def _first_read(self) -> tuple[int, bool, ClockView | None, EventView]:
+        latest, ended, clock = self._games.read(
+            self.game_id, lambda game: (game.version, game.is_over, game.clock_view())
+        )
+        return latest, ended, clock, self._games.ruleset_of(self.game_id).event_view
 
-    def _record(self, news: list[DomainEvent], latest: int, ended: bool) -> None:
+    def _news(self, known: int) -> tuple[list[DomainEvent], int, bool, ClockView | None]:
+        news, latest, ended = self._games.events_after(self.game_id, known)
+        if not self._clocked or latest == known:
+            return news, latest, ended, None
+        version, clock = self._games.read(
+            self.game_id, lambda game: (game.version, game.clock_view())
+        )
+        return news, latest, ended, clock if version == latest else None
+
+    def _record(
+        self, news: list[DomainEvent], latest: int, ended: bool, clock: ClockView | None
+    ) -> None:
         self._kept = (self._kept + news)[-KEPT_EVENTS:]
         if self._kept and self._kept[-1].originator_version != latest:
             self._kept = []  # not contiguous up to latest (cannot happen; never guess)
-        self.version, self.ended = latest, ended
+        self.version, self.ended, self._clock = latest, ended, clock
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
@@ -116,6 +137,11 @@ class GameWatcher:
         """Until the game is known to be past version ``position``."""
         while self.version is None or self.version <= position:
             await self._changed.wait()
+
+    def clock_after(self, position: int) -> ClockView | None:
+        """The game's clock after event ``position``, if the game is on one and that is the
+        latest event read; else None (a stream further on, or behind, sends none yet)."""
+        return self._clock if position == self.version else None
 
     def kept_after(self, position: int, viewer: int | None) -> tuple[list[Any], bool] | None:
         """The kept events after ``position`` as ``viewer`` may see them, and whether the last

@@ -77,15 +77,10 @@ class BangNewGame(_Request, frozen=True):
             "than `players`",
         ),
     ] = ()
-    clock: (
-        Annotated[
-            NewClock,
-            msgspec.Meta(
-                description="play on a clock (times in seconds); absent or null: no clock"
-            ),
-        ]
-        | None
-    ) = None
+    clock: Annotated[
+        NewClock | None,
+        msgspec.Meta(description="play on a clock (times in seconds); absent or null: no clock"),
+    ] = None
 
 
 class BangNewPlayer(_Request, frozen=True):

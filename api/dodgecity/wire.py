@@ -81,15 +81,10 @@ class NewGame(_Request, frozen=True):
             "than `players`",
         ),
     ] = ()
-    clock: (
-        Annotated[
-            NewClock,
-            msgspec.Meta(
-                description="play on a clock (times in seconds); absent or null: no clock"
-            ),
-        ]
-        | None
-    ) = None
+    clock: Annotated[
+        NewClock | None,
+        msgspec.Meta(description="play on a clock (times in seconds); absent or null: no clock"),
+    ] = None
 
 
 class NewPlayer(_Request, frozen=True):
