@@ -1,6 +1,6 @@
 """What the rules decide in a seat's place when its time runs out (the game clock): one legal
 action for every decision of [FLOW-DECISIONS] (its row below), the least committal one, on
-public grounds only.
+public grounds only; the seat's own hidden cards, where some must be named, drawn at random.
 
 | Decision (row)       | Default                                      | Rules followed            |
 |----------------------|----------------------------------------------|---------------------------|
@@ -21,9 +21,9 @@ public grounds only.
 | ``brawl`` (10)       | a random card of the target's hand; with     | [CARD-BRAWL],             |
 |                      | none, his card in play of the lowest id      | [HIDDEN-RANDOM-HAND-CARD] |
 | ``discard_own`` (11) | his own card in play of the lowest id; with  | [CARD-CAT-BALOU],         |
-|                      | none, his hand card of the lowest id         | [CARD-CAN-CAN]            |
-| ``discard`` (13)     | the hand card of the lowest id, one at a     | [TURN-DISCARD]            |
-|                      | time, down to his hand limit                 |                           |
+|                      | none, a hand card drawn at random (below)    | [CARD-CAN-CAN]            |
+| ``discard`` (13)     | hand cards drawn at random, one at a time,   | [TURN-DISCARD]            |
+|                      | down to his hand limit: one drawn set        |                           |
 
 Own-turn abilities (row 12: Chuck Wengam, Doc Holyday, José Delgado) are never taken in a
 seat's place; row 4 (targets, costs) is part of a play, which a default never makes; row 14
@@ -32,14 +32,27 @@ belongs to the combined game, which this engine does not play ([COMBINE-SCOPE-NO
 Public grounds only ([HIDDEN-DECLINE]): a reaction is always declined, whatever the hand holds,
 so a timeout shows what a chosen decline shows and no more; whether the seat is asked at all is
 already decided on public grounds (``flow``). Every target named is public: a seat, a card in
-play, a hand's size, the General Store's display. Only a forced discard of one's own cards may
-name hidden ones, and then by card id alone: it shows the card discarded, as a chosen discard
-would, and (as any fixed order must) that no card of a lower id was held. Cat Balou or Can Can
-on oneself takes a card in play first, so the hand decides nothing while one lies there.
+play, a hand's size, the General Store's display. Cat Balou or Can Can on oneself takes a card
+in play first, so the hand decides nothing while one lies there.
+
+Only a discard the rules force on one's own hand (phase III; Cat Balou or Can Can on oneself
+with nothing in play) must name hidden cards, and no fixed order of the cards may choose them:
+the card discarded would tell every other seat that no card earlier in that order was held. So
+the cards are taken in a random order drawn from the game's seed, which no seat sees before the
+game ends: each card's place comes from the seed, public facts and its own id alone, so the
+order does not depend on how the hand is held, and the order of what is left of a hand is that
+of the whole. Phase III keys it by the turn, so its discards, one at a time, are the first
+cards of one order: one drawn set, whether or not the seat chose some of them itself. A
+discard on oneself also keys it by the discard pile's size and the reshuffles, which move
+between two of them in one turn, so each is drawn afresh. The card discarded shows that it was
+held, as a chosen one would, and nothing of the rest; and the draw is the same on every run,
+so ``verify`` re-running a timeout records the same events.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from typing import assert_never
 
 from domain.bang.actions import (
@@ -76,7 +89,7 @@ def default_action(state: BangState, decision: BangDecision) -> BangAction:
         case DecisionKind.BRAWL | DecisionKind.DISCARD_OWN:
             return _choice(state)
         case DecisionKind.DISCARD:
-            return Discard(card=min(state.players[seat].hand))
+            return _discard_to_limit(state, seat)
         case unknown:  # mypy: every kind has its default
             assert_never(unknown)
 
@@ -91,13 +104,33 @@ def _resolving(state: BangState) -> EffectFrame:
 
 def _choice(state: BangState) -> Choose:
     """Brawl: a random hand card first, as the acting player cannot see which. Cat Balou or Can
-    Can on oneself: a card in play first, whose choice the hand cannot sway."""
+    Can on oneself: a card in play first, whose choice the hand cannot sway; else a hand card
+    drawn from the secret seed."""
     frame = _resolving(state)
     target = frame.current
     assert target is not None
     victim = state.players[target]
     if frame.effect == "CARD-BRAWL":
         pick = RANDOM_HAND_CARD if victim.hand else min(victim.in_play)
+    elif victim.in_play:
+        pick = min(victim.in_play)
     else:
-        pick = min(victim.in_play) if victim.in_play else min(victim.hand)
+        counter = f"discard_own:{state.turn.number}:{state.reshuffles}:{len(state.discard_pile)}"
+        pick = _secret_first(state, target, counter, victim.hand)
     return Choose(target=target, pick=pick)
+
+
+def _discard_to_limit(state: BangState, seat: int) -> Discard:
+    """Phase III: the order is the turn's, so the cards discarded make one drawn set."""
+    hand = state.players[seat].hand
+    return Discard(card=_secret_first(state, seat, f"discard:{state.turn.number}", hand))
+
+
+def _secret_first(state: BangState, seat: int, counter: str, cards: Iterable[str]) -> str:
+    """The first of ``cards`` in an order drawn from the game's secret seed, ``seat`` and
+    ``counter`` (public facts); each card's place is drawn from these and its id alone."""
+
+    def place(card: str) -> tuple[float, str]:
+        return random.Random(f"{state.seed}:default:{seat}:{counter}:{card}").random(), card
+
+    return min(cards, key=place)

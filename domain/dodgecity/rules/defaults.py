@@ -1,21 +1,18 @@
 """What the rules decide in a seat's place when its time runs out (the game clock): one legal
 action for every :class:`~domain.dodgecity.decisions.DecisionKind`, the least committal one,
-on public grounds only.
+on public grounds only; a card of the seat's own, where one must be named, drawn at random.
 
 | Decision                   | Default                                      | Rules followed       |
 |----------------------------|----------------------------------------------|----------------------|
-| ``commit_start_card``      | commit the lowest-ranked card it may commit  | [START-COMMIT],      |
-|                            | (ties: the lowest card id)                   | [START-NO-INDIAN],   |
-|                            |                                              | [RANK-KEY]           |
-| ``play_card``              | play the lowest-ranked card in hand (ties:   | [SET-PLAY],          |
-|                            | the lowest card id, so an Indian before a    | [PASS-ONE-CARD],     |
-|                            | "?")                                         | [RANK-KEY]           |
+| ``commit_start_card``      | a card it may commit, drawn from the game's  | [START-COMMIT],      |
+|                            | secret seed (below)                          | [START-NO-INDIAN]    |
+| ``play_card``              | a card in hand, drawn the same way           | [SET-PLAY],          |
+|                            |                                              | [PASS-ONE-CARD]      |
 | ``place_picture_stones``   | ``Done``: the stones left are forfeited      | [SET-PICTURE]        |
 | ``remove_opposing_stones`` | ``Done``: remove no (more) stones            | [SET-INDIAN]         |
 | ``buy_stones``             | ``EndTurn``: buy nothing                     | [SET-END]            |
 | ``commit_duel_card``       | as ``commit_start_card``                     | [DUEL-COMMIT],       |
-|                            |                                              | [DUEL-NO-INDIAN],    |
-|                            |                                              | [RANK-KEY]           |
+|                            |                                              | [DUEL-NO-INDIAN]     |
 | ``challenge``              | ``Pass`` where a player may pass; where the  | [DUEL-CHAIN], [VAR], |
 |                            | challenge is compulsory, the first opponent  | [DUEL-NO-INDIAN]     |
 |                            | clockwise, over the first shared building in |                      |
@@ -38,14 +35,22 @@ being resolved, the event card drawn. Of the decisions naming no card, only the 
 legal actions that depend on a hidden card (a forced Indian may only pass, [DUEL-NO-INDIAN]), so
 its default is decided by the variant alone: where a player may pass, every seat asked passes,
 forced Indian or not; where the challenge is compulsory a forced Indian is never asked, and the
-others' options are public (READINGS.md, forced commitments). Only the two commitments and the
-card played name the seat's own cards, and then by a fixed order of the cards alone: a
-commitment stays hidden until it is revealed, and a revealed or played card shows itself as a
-chosen one would, and (unavoidably, for any fixed order) that no card ranked lower was held.
+others' options are public (READINGS.md, forced commitments).
+
+Only the two commitments and the card played name the seat's own hidden cards, and no fixed
+order of the cards may choose them: the card, once shown (revealed, or played face up), would
+tell every other seat that no card earlier in that order was held. So the card is drawn at
+random among the legal ones, sorted by id (so that the hand's order does not matter), from a
+source keyed by the game's seed, which no seat sees before the game ends, and by public facts
+alone: the seat, the pass and its stage (a seat is asked each of these at most once a stage).
+Whoever sees the card learns that it was held, as from a chosen card, and nothing of the rest;
+and the draw is the same on every run, so ``verify`` re-running a timeout records the same
+events.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from domain.dodgecity.actions import (
@@ -65,10 +70,8 @@ from domain.dodgecity.actions import (
 from domain.dodgecity.catalog import BUILDING_ORDER
 from domain.dodgecity.decisions import Decision, DecisionKind
 from domain.dodgecity.figures import Figure
-from domain.dodgecity.ranking import RankKey, rank_key
 from domain.dodgecity.rules.commands import decision_for
 from domain.dodgecity.rules.legal import legal_actions
-from domain.dodgecity.rules.options import card_of
 from domain.dodgecity.state import GameState
 
 Chooser = Callable[[GameState, Decision, list[Action]], Action]
@@ -83,13 +86,11 @@ def default_action(state: GameState, seat: int, pending: Sequence[Decision]) -> 
     return _DEFAULTS[decision.kind](state, decision, legal_actions(state, seat, [decision]))
 
 
-def _lowest_card(state: GameState, decision: Decision, legal: list[Action]) -> Action:
-    """The card of the lowest rank ([RANK-KEY]); of equal ranks ("?", Indians), the lowest id."""
-
-    def key(action: CommitCard | PlayCard) -> tuple[RankKey, str]:
-        return rank_key(card_of(state, action.card)), action.card
-
-    return min((a for a in legal if isinstance(a, CommitCard | PlayCard)), key=key)
+def _secret_card(state: GameState, decision: Decision, legal: list[Action]) -> Action:
+    """One of the legal cards, drawn from the secret seed by public facts only (see above)."""
+    cards = sorted((a for a in legal if isinstance(a, CommitCard | PlayCard)), key=lambda a: a.card)
+    key = f"{state.seed}:default:{decision.seat}:{state.pass_number}:{state.stage}"
+    return random.Random(key).choice(cards)
 
 
 def _done(state: GameState, decision: Decision, legal: list[Action]) -> Action:
@@ -142,12 +143,12 @@ def _board_index(building: str) -> int:
 
 
 _DEFAULTS: dict[DecisionKind, Chooser] = {
-    DecisionKind.COMMIT_START_CARD: _lowest_card,
-    DecisionKind.PLAY_CARD: _lowest_card,
+    DecisionKind.COMMIT_START_CARD: _secret_card,
+    DecisionKind.PLAY_CARD: _secret_card,
     DecisionKind.PLACE_PICTURE_STONES: _done,
     DecisionKind.REMOVE_OPPOSING_STONES: _done,
     DecisionKind.BUY_STONES: _end_turn,
-    DecisionKind.COMMIT_DUEL_CARD: _lowest_card,
+    DecisionKind.COMMIT_DUEL_CARD: _secret_card,
     DecisionKind.CHALLENGE: _challenge,
     DecisionKind.REMOVE_LOSER_STONE: _done,
     DecisionKind.CHOOSE_RECIPIENT: _recipient,

@@ -1,6 +1,8 @@
 """The decisions the rules take in a seat's place when its time runs out (``rules/defaults.py``,
 ``docs/bang/DEFAULTS.md``): one for every decision kind of [FLOW-DECISIONS], always legal, the
-least committal, and chosen on public grounds only ([HIDDEN-DECLINE]).
+least committal, and chosen on public grounds only ([HIDDEN-DECLINE]); a discard forced on the
+seat's own hand is drawn from the game's secret seed: a card it holds, the same for the same state
+whatever the hand's order, and not the same for every seed.
 
 Default table: four players, Ann (seat 0, Sheriff, 5 life) is in her phase II; Bob (1) and Dee
 (3) sit at distance 1 from her, Cid (2) at distance 2. Every character has 4 printed life.
@@ -79,6 +81,39 @@ def time_out(game: BangTestGame) -> list[DomainEvent]:
 def asked(game: BangTestGame) -> tuple[int, DecisionKind] | None:
     decision = awaited(game)
     return None if decision is None else (decision.seat, decision.kind)
+
+
+def default_in(game: BangTestGame, *, seed: str | None = None, reverse_hand: bool = False) -> BangAction:
+    """The default of the seat asked now in a copy of ``game``'s state whose seed is ``seed``
+    (the game's own if None) and whose hand is held in reverse order if ``reverse_hand``."""
+    pending = game.pending()
+    seat = pending[0].seat
+    state = copy.deepcopy(game.state)
+    if seed is not None:
+        state.seed = seed
+    if reverse_hand:
+        state.players[seat].hand.reverse()
+    action = BANG.default_action(state, seat, pending)
+    assert BANG.is_legal(state, seat, action, pending)
+    return action
+
+
+def discarded_to_the_limit(hand: list[str], *, seed: str | None = None) -> list[str]:
+    """Given: Ann holds ``hand`` with 3 life points (and a seed, if given); when: she times out
+    until her turn is over; then: the cards she discarded, in order."""
+    game = table(4)
+    arrange(game, hands={0: hand}, life={0: 3})
+    if seed is not None:
+        game.state.seed = seed
+    time_out(game)
+    discarded = []
+    while asked(game) == (0, DecisionKind.DISCARD):
+        action = default(game)
+        assert isinstance(action, Discard)
+        discarded.append(action.card)
+        time_out(game)
+    assert game.state.turn.seat == 1
+    return discarded
 
 
 # -- one test per decision kind ------------------------------------------------------------------
@@ -246,15 +281,48 @@ def test_given_cat_balou_on_herself_with_cards_in_play_when_she_times_out_then_h
     assert game.state.players[0].hand == ["bang-5c"]
 
 
-def test_given_cat_balou_on_herself_with_nothing_in_play_when_she_times_out_then_her_lowest_hand_card_goes_card_cat_balou() -> None:
-    """[CARD-CAT-BALOU], [SYM-DISCARD]: with no card in play, a hand card by a fixed order of the
-    cards alone (the lowest id), whatever the order she holds them in."""
+def balou_with_nothing_in_play() -> BangTestGame:
+    """Given: Ann played Cat Balou on herself, with three hand cards left and nothing in play."""
     game = table(4)
-    arrange(game, hands={0: ["cat-balou-8c", "missed-2s", "bang-5c"]}, in_play={0: []})
+    arrange(game, hands={0: ["cat-balou-8c", "missed-2s", "bang-5c", "beer-6h"]}, in_play={0: []})
     when(game, 0, PlayCard(card="cat-balou-8c", target=0))
-    assert default(game) == Choose(target=0, pick="bang-5c")
+    assert asked(game) == (0, DecisionKind.DISCARD_OWN)
+    return game
+
+
+def test_given_cat_balou_on_herself_with_nothing_in_play_when_she_times_out_then_a_hand_card_goes_card_cat_balou() -> None:
+    """[CARD-CAT-BALOU], [SYM-DISCARD]: with no card in play, one of her hand cards."""
+    game = balou_with_nothing_in_play()
+    action = default(game)
+    assert isinstance(action, Choose)
+    assert action.target == 0
+    assert action.pick in {"missed-2s", "bang-5c", "beer-6h"}
     time_out(game)
-    assert game.state.players[0].hand == ["missed-2s"]
+    assert sorted([*game.state.players[0].hand, action.pick]) == ["bang-5c", "beer-6h", "missed-2s"]
+
+
+def test_given_cat_balou_on_herself_with_nothing_in_play_when_she_times_out_then_the_same_card_whatever_the_hands_order_hidden_hands() -> (
+    None
+):
+    """[HIDDEN-HANDS]: deterministic (``verify`` re-runs a timeout), and the order she holds her
+    cards in, which nobody else saw, does not matter."""
+    game = balou_with_nothing_in_play()
+    first = default(game)
+    assert default(game) == first == default_in(game) == default_in(game, reverse_hand=True)
+
+
+def test_given_cat_balou_on_herself_with_nothing_in_play_when_the_seed_differs_then_each_hand_card_goes_for_some_seed_hidden_hands() -> (
+    None
+):
+    """[HIDDEN-HANDS]: not a fixed order of the cards in disguise, which would tell the others
+    that no card earlier in it was held: over forty seeds, each of her cards comes up."""
+    game = balou_with_nothing_in_play()
+    picks = set()
+    for n in range(40):
+        action = default_in(game, seed=f"seed {n}")
+        assert isinstance(action, Choose)
+        picks.add(action.pick)
+    assert picks == {"missed-2s", "bang-5c", "beer-6h"}
 
 
 def test_given_can_can_on_herself_when_she_times_out_then_her_other_card_in_play_goes_card_can_can() -> None:
@@ -266,17 +334,23 @@ def test_given_can_can_on_herself_when_she_times_out_then_her_other_card_in_play
     assert default(game) == Choose(target=0, pick="mustang-5h")
 
 
-def test_given_phase_three_over_the_limit_when_the_player_times_out_then_the_lowest_ids_go_one_at_a_time_turn_discard() -> None:
-    """[TURN-DISCARD] mandatory, down to his life: the cards are named by id alone."""
+def test_given_phase_three_over_the_limit_when_the_player_times_out_then_his_own_cards_go_one_at_a_time_turn_discard() -> None:
+    """[TURN-DISCARD] mandatory, down to his life: cards he holds, one at a time."""
     game = table(4)
-    arrange(game, hands={0: ["missed-2s", "bang-kc", "beer-6h", "bang-5c"]}, life={0: 2})
+    hand = ["missed-2s", "bang-kc", "beer-6h", "bang-5c"]
+    arrange(game, hands={0: hand}, life={0: 2})
     time_out(game)
     assert asked(game) == (0, DecisionKind.DISCARD)
-    assert default(game) == Discard(card="bang-5c")
-    time_out(game)
-    assert default(game) == Discard(card="bang-kc")
-    time_out(game)
-    assert game.state.players[0].hand == ["missed-2s", "beer-6h"]
+    discarded = []
+    while asked(game) == (0, DecisionKind.DISCARD):
+        action = default(game)
+        assert isinstance(action, Discard)
+        assert action.card in game.state.players[0].hand
+        discarded.append(action.card)
+        time_out(game)
+    assert len(discarded) == 2
+    assert sorted([*game.state.players[0].hand, *discarded]) == sorted(hand)
+    assert game.state.discard_pile[-2:] == discarded
     assert game.state.turn.seat == 1
 
 
@@ -378,19 +452,38 @@ def test_given_twins_differing_only_in_the_asked_hand_when_every_seat_times_out_
     assert first.state.players[asked_seat].hand != second.state.players[asked_seat].hand
 
 
+HAND_OF_FIVE = ["missed-2s", "bang-kc", "beer-6h", "bang-5c", "dodge-7d"]
+
+
 def test_given_a_hand_held_in_another_order_when_discarding_to_the_limit_then_the_same_cards_go_turn_discard() -> None:
-    """[TURN-DISCARD], [HIDDEN-HANDS]: the forced discards follow a fixed order of the cards alone
-    (their ids), not the order they were drawn in, which nobody else saw."""
-    cards = ["missed-2s", "bang-kc", "beer-6h", "bang-5c", "dodge-7d"]
-    discarded = []
-    for order in (cards, cards[::-1]):
-        game = table(4)
-        arrange(game, hands={0: order}, life={0: 3})
-        time_out(game)
-        while asked(game) == (0, DecisionKind.DISCARD):
-            time_out(game)
-        discarded.append(game.state.discard_pile[-2:])
-    assert discarded == [["bang-5c", "bang-kc"]] * 2
+    """[TURN-DISCARD], [HIDDEN-HANDS]: the forced discards do not follow the order the cards were
+    drawn in, which nobody else saw; and a timeout re-run (``verify``) discards the same."""
+    discarded = [discarded_to_the_limit(order) for order in (HAND_OF_FIVE, HAND_OF_FIVE[::-1], HAND_OF_FIVE)]
+    assert discarded[0] == discarded[1] == discarded[2]
+    assert len(discarded[0]) == 2
+    assert set(discarded[0]) <= set(HAND_OF_FIVE)
+
+
+def test_given_discards_to_the_limit_when_the_seed_differs_then_every_card_goes_for_some_seed_turn_discard() -> None:
+    """[TURN-DISCARD], [HIDDEN-HANDS]: not a fixed order of the cards in disguise, which would
+    tell the others that no card earlier in it was held: over forty seeds, several sets of two
+    go, and each card of the hand is among them for some seed."""
+    sets = {frozenset(discarded_to_the_limit(HAND_OF_FIVE, seed=f"seed {n}")) for n in range(40)}
+    assert len(sets) > 1
+    assert set().union(*sets) == set(HAND_OF_FIVE)
+
+
+def test_given_discards_to_the_limit_when_the_player_chose_one_of_them_then_the_timeout_takes_the_rest_of_one_drawn_set_turn_discard() -> (
+    None
+):
+    """[TURN-DISCARD]: the cards go as one drawn set. Had the player himself discarded the second
+    card the default would take, a timeout takes the first: the same two cards go."""
+    first, second = discarded_to_the_limit(HAND_OF_FIVE)
+    game = table(4)
+    arrange(game, hands={0: HAND_OF_FIVE}, life={0: 3})
+    time_out(game)
+    when(game, 0, Discard(card=second))
+    assert default(game) == Discard(card=first)
 
 
 # -- random playouts ---------------------------------------------------------------------------

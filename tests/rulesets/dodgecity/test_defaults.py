@@ -1,8 +1,10 @@
 """The decisions the rules take in a seat's place when its time runs out (``rules/defaults.py``,
 READINGS.md "Default decisions"): one test per kind of decision that the default is legal there
-and is the one the table names; random playouts in which every asked seat's default is legal and
-accepted at every step; and twin games that differ only in one seat's hidden cards, where the
-default is the same and shows others the same, byte for byte ([SEE-PRIVATE]).
+and is the one the table names (a card of the seat's own: one it may name, drawn from the secret
+seed, the same for the same state whatever the hand's order, and not the same for every seed);
+random playouts in which every asked seat's default is legal and accepted at every step; and twin
+games that differ only in one seat's hidden cards, where the default is the same and shows others
+the same, byte for byte ([SEE-PRIVATE]).
 """
 
 from __future__ import annotations
@@ -66,7 +68,6 @@ from tests.builders import (
     LADY_7,
     QUESTION_1,
     QUESTION_2,
-    QUESTION_3,
     SHERIFF_5,
     SHERIFF_6,
     SHERIFF_7,
@@ -114,6 +115,31 @@ def asked(game: DodgeCityGame, seat: int) -> DecisionKind:
     return next(d.kind for d in game.pending() if d.seat == seat)
 
 
+def card_named(action: Action) -> str:
+    assert isinstance(action, CommitCard | PlayCard), action
+    return action.card
+
+
+def default_in(game: DodgeCityGame, seat: int, *, seed: str | None = None, reverse_hand: bool = False) -> Action:
+    """The default ``seat`` would be given in a copy of ``game``'s state whose seed is ``seed``
+    (the game's own if None) and whose hand is held in reverse order if ``reverse_hand``."""
+    state = copy.deepcopy(game.state)
+    if seed is not None:
+        state.seed = seed
+    if reverse_hand:
+        state.players[seat].hand.reverse()
+    pending = game.pending()
+    action = DODGECITY.default_action(state, seat, pending)
+    assert DODGECITY.is_legal(state, seat, action, pending), (action, pending)
+    return action
+
+
+def reseeded(game: DodgeCityGame, seed: str) -> DodgeCityGame:
+    """The same game, its secret seed replaced (the defaults still to come draw from it)."""
+    game.state.seed = seed
+    return game
+
+
 def setting_game(cards: Sequence[str], *, event: str = "E20", spare: int = 0) -> DodgeCityGame:
     """Given: seat 0 holds LADY_7 (so it starts) and ``cards`` (filled up with one set of spare
     cards); seats 1 and 2 hold ``OTHER_HANDS``; ``event`` tops the event pile."""
@@ -145,50 +171,39 @@ def seen_by_others(events: Sequence[DomainEvent]) -> list[bytes]:
 
 @pytest.mark.rule("START-COMMIT")
 @pytest.mark.rule("START-NO-INDIAN")
-@pytest.mark.rule("RANK-KEY")
 @pytest.mark.parametrize(
-    ("hand", "committed"),
+    ("hand", "candidates"),
     [
-        ([LADY_7, SHERIFF_5, COWBOY_6, COWBOY_5], COWBOY_5),
-        ([LADY_7, COWBOY_5, QUESTION_2, INDIAN_1], QUESTION_2),
-        ([LADY_7, QUESTION_3, QUESTION_2, COWBOY_5], QUESTION_2),
+        ([LADY_7, SHERIFF_5, COWBOY_6, COWBOY_5], {LADY_7, SHERIFF_5, COWBOY_6, COWBOY_5}),
+        ([LADY_7, COWBOY_5, QUESTION_2, INDIAN_1], {LADY_7, COWBOY_5, QUESTION_2}),
     ],
-    ids=["lowest-figure", "question-below-figures-indian-not-allowed", "equal-ranks-lowest-id"],
+    ids=["any-card", "an-indian-not-allowed"],
 )
-def test_START_COMMIT_given_a_start_hand_when_time_runs_out_then_the_lowest_ranked_card_it_may_commit_is_committed(
-    hand: list[str], committed: str
+def test_START_COMMIT_given_a_start_hand_when_time_runs_out_then_a_card_it_may_commit_is_committed(
+    hand: list[str], candidates: set[str]
 ) -> None:
     game = new_game(3, hands={0: hand})
     assert asked(game, 0) is DecisionKind.COMMIT_START_CARD
 
     action = default(game, 0)
 
-    assert action == CommitCard(card=committed)
-    assert only(when(game, 0, action), StartCardCommitted).card == committed
+    assert card_named(action) in candidates
+    assert only(when(game, 0, action), StartCardCommitted).card == card_named(action)
 
 
 @pytest.mark.rule("SET-PLAY")
 @pytest.mark.rule("PASS-ONE-CARD")
-@pytest.mark.parametrize(
-    ("cards", "played"),
-    [
-        ([SHERIFF_7, QUESTION_1, INDIAN_1], INDIAN_1),
-        ([SHERIFF_7, BANDIT_7, QUESTION_1], QUESTION_1),
-        ([SHERIFF_7, LADY_6, BANDIT_7], BANDIT_7),
-    ],
-    ids=["indian-before-question", "question-before-figures", "lowest-figure"],
-)
-def test_SET_PLAY_given_a_setting_turn_when_time_runs_out_then_the_lowest_ranked_card_in_hand_is_played(
-    cards: list[str], played: str
-) -> None:
-    game = setting_game(cards)
+def test_SET_PLAY_given_a_setting_turn_when_time_runs_out_then_a_card_in_hand_is_played() -> None:
+    game = setting_game([SHERIFF_7, QUESTION_1, INDIAN_1])
     setting_turn(game)
     assert asked(game, 0) is DecisionKind.PLAY_CARD
+    hand = set(game.state.players[0].hand)
 
     action = default(game, 0)
 
-    assert action == PlayCard(card=played)
-    assert only(when(game, 0, action), CardPlayed).card == played
+    assert isinstance(action, PlayCard)
+    assert action.card in hand
+    assert only(when(game, 0, action), CardPlayed).card == action.card
 
 
 @pytest.mark.rule("SET-PICTURE")
@@ -238,12 +253,12 @@ def test_SET_END_given_stones_to_buy_when_time_runs_out_then_the_turn_ends_with_
 @pytest.mark.rule("DUEL-COMMIT")
 @pytest.mark.rule("DUEL-NO-INDIAN")
 @pytest.mark.parametrize(
-    ("cards", "committed"),
-    [(TWO_LADIES, LADY_5), (INDIAN_AND_LADY_6, LADY_6), (ALL_INDIANS, INDIAN_1)],
-    ids=["lowest-of-two-ladies", "the-card-other-than-the-indian", "a-forced-indian-of-the-lowest-id"],
+    ("cards", "candidates"),
+    [(TWO_LADIES, {LADY_5, LADY_6}), (INDIAN_AND_LADY_6, {LADY_6}), (ALL_INDIANS, {INDIAN_1, INDIAN_2})],
+    ids=["either-of-two-ladies", "the-card-other-than-the-indian", "a-forced-indian"],
 )
-def test_DUEL_COMMIT_given_two_cards_in_the_duel_round_when_time_runs_out_then_the_lowest_ranked_card_it_may_commit_is_committed(
-    cards: TwoCards, committed: str
+def test_DUEL_COMMIT_given_two_cards_in_the_duel_round_when_time_runs_out_then_a_card_it_may_commit_is_committed(
+    cards: TwoCards, candidates: set[str]
 ) -> None:
     game = two_card_hand_game(cards, RULES_VERSION)
     play_to_duel_round(game)
@@ -251,9 +266,69 @@ def test_DUEL_COMMIT_given_two_cards_in_the_duel_round_when_time_runs_out_then_t
 
     action = default(game, 0)
 
-    assert action == CommitCard(card=committed)
+    assert card_named(action) in candidates
     when(game, 0, action)
-    assert game.state.commitments[0] == committed
+    assert game.state.commitments[0] == card_named(action)
+
+
+def start_scene() -> DodgeCityGame:
+    """Given: seat 0 may commit any of three start cards (not its Indian)."""
+    return new_game(3, hands={0: [LADY_7, COWBOY_5, QUESTION_2, INDIAN_1]})
+
+
+def play_scene() -> DodgeCityGame:
+    """Given: seat 0 may play any of its three cards in its setting turn."""
+    game = setting_game([SHERIFF_7, QUESTION_1, INDIAN_1])
+    setting_turn(game)
+    return game
+
+
+def duel_scene() -> DodgeCityGame:
+    """Given: seat 0 may commit either of its two Ladies in the duel round."""
+    game = two_card_hand_game(TWO_LADIES, RULES_VERSION)
+    play_to_duel_round(game)
+    return game
+
+
+CARD_SCENES = pytest.mark.parametrize(
+    ("scene", "kind"),
+    [
+        (start_scene, DecisionKind.COMMIT_START_CARD),
+        (play_scene, DecisionKind.PLAY_CARD),
+        (duel_scene, DecisionKind.COMMIT_DUEL_CARD),
+    ],
+    ids=["commit-start", "play", "commit-duel"],
+)
+
+
+@pytest.mark.rule("SEE-PRIVATE")
+@CARD_SCENES
+def test_SEE_PRIVATE_given_a_card_to_name_when_time_runs_out_twice_on_the_same_state_then_the_same_card_whatever_the_hands_order(
+    scene: Callable[[], DodgeCityGame], kind: DecisionKind
+) -> None:
+    game = scene()
+    assert asked(game, 0) is kind
+
+    first = default(game, 0)
+
+    assert default(game, 0) == first == default_in(game, 0)
+    assert default_in(game, 0, reverse_hand=True) == first
+
+
+@pytest.mark.rule("SEE-PRIVATE")
+@CARD_SCENES
+def test_SEE_PRIVATE_given_a_card_to_name_when_the_seed_differs_then_every_card_it_may_name_is_drawn_for_some_seed(
+    scene: Callable[[], DodgeCityGame], kind: DecisionKind
+) -> None:
+    """Not a fixed order in disguise: over forty seeds, every card it may name comes up."""
+    game = scene()
+    assert asked(game, 0) is kind
+    candidates = {card_named(action) for action in game.legal_actions(0)}
+    assert len(candidates) > 1
+
+    drawn = {card_named(default_in(game, 0, seed=f"seed {n}")) for n in range(40)}
+
+    assert drawn == candidates
 
 
 def compulsory_chain_game() -> DodgeCityGame:
@@ -460,9 +535,12 @@ def test_given_random_playouts_when_any_asked_seat_times_out_at_any_step_then_it
 
 @pytest.mark.rule("SEE-PRIVATE")
 @pytest.mark.rule("START-COMMIT")
-def test_SEE_PRIVATE_given_twin_start_hands_when_time_runs_out_then_others_see_the_default_commitments_byte_for_byte_alike() -> None:
+@pytest.mark.parametrize("seed", ["test", "seed 1", "seed 2", "seed 3"])
+def test_SEE_PRIVATE_given_twin_start_hands_when_time_runs_out_then_others_see_the_default_commitments_byte_for_byte_alike(
+    seed: str,
+) -> None:
     twins = [
-        new_game(3, hands={0: hand, **OTHER_HANDS})
+        reseeded(new_game(3, hands={0: hand, **OTHER_HANDS}), seed)
         for hand in ([LADY_7, COWBOY_5, QUESTION_1, INDIAN_1], [LADY_6, BANDIT_7, GUNMAN_7, INDIAN_2])
     ]
 
@@ -481,18 +559,19 @@ def test_SEE_PRIVATE_given_twin_start_hands_when_time_runs_out_then_others_see_t
     [(INDIAN_AND_LADY_6, TWO_LADIES), (ALL_INDIANS, INDIAN_AND_LADY)],
     ids=["indian-and-lady-or-two-ladies", "indians-or-indian-and-lady"],
 )
+@pytest.mark.parametrize("seed", ["test", "seed 1", "seed 2", "seed 3"])
 def test_SEE_PRIVATE_given_twin_duel_hands_when_time_runs_out_then_others_see_the_default_commitments_byte_for_byte_alike(
-    one: TwoCards, other: TwoCards
+    one: TwoCards, other: TwoCards, seed: str
 ) -> None:
     twins = [two_card_hand_game(cards, RULES_VERSION) for cards in (one, other)]
     for game in twins:
-        play_to_duel_round(game)
+        play_to_duel_round(reseeded(game, seed))
+    assert twins[0].state.players[0].hand != twins[1].state.players[0].hand  # the twins really differ
 
     actions = [default(game, 0) for game in twins]
     recorded = [when(game, 0, action) for game, action in zip(twins, actions, strict=True)]
 
     assert all(isinstance(action, CommitCard) for action in actions)
-    assert actions[0] != actions[1]
     assert seen_by_others(recorded[0]) == seen_by_others(recorded[1])
 
 
@@ -568,7 +647,10 @@ def test_SEE_PRIVATE_given_twins_differing_in_the_hand_when_time_runs_out_in_a_s
     for game in twins:
         setting_turn(game)
 
+    hands = [set(game.state.players[0].hand) for game in twins]
+
     actions = [default(game, 0) for game in twins]
 
-    # A card is played either way, face up: the lowest-ranked one of each hand.
-    assert actions == [PlayCard(card=COWBOY_5), PlayCard(card=INDIAN_2)]
+    # A card is played either way, face up: one of each hand's own, drawn from the secret seed.
+    assert all(isinstance(action, PlayCard) for action in actions)
+    assert [card_named(action) in hand for action, hand in zip(actions, hands, strict=True)] == [True, True]
