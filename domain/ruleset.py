@@ -199,8 +199,10 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         Chosen on public grounds only: which default is taken (its kind, its target) never
         depends on what the seat holds unseen, so a timeout tells nobody anything a decision
         the seat chose would not have told. Where the default must name some of the seat's own
-        cards (a commitment, a forced discard), it takes them by a fixed order of the cards
-        alone, and shows them only as a chosen action would."""
+        cards (a commitment, a forced discard), it draws them by the game's secret seed, never by
+        a fixed order (which would tell that no earlier card was held), and shows them only as a
+        chosen action would; the draw is the same whenever the rules are run again, so ``verify``
+        finds the same default."""
         ...
 
     def evolve(self, state: StateT, event: DomainEvent) -> object:
