@@ -11,6 +11,7 @@ from typing import cast
 import msgspec
 import pytest
 from domain.errors import RuleViolation
+from domain.events.base import DomainEvent
 from domain.events.kernel import (
     ClockSet,
     DecisionTimedOut,
@@ -24,7 +25,7 @@ from domain.table import ClockSettings
 
 from tests.kernel.toy.actions import ToyCall
 from tests.kernel.toy.builders import BET, CHECK, GAME_ID, NAMES, Arranged, ToyGame
-from tests.kernel.toy.events import DECK, ToyChoiceCommitted, ToyFolded, ToySettings
+from tests.kernel.toy.events import DECK, Card, ToyChoiceCommitted, ToyFolded, ToySettings
 from tests.kernel.toy.rules import TOY
 
 ROOT = Path(__file__).parents[2]
@@ -36,7 +37,7 @@ def at(seconds: float) -> datetime:
     return T0 + timedelta(seconds=seconds)
 
 
-def clocked(clock: ClockSettings | None = CLOCK, *, deal: tuple[str, ...] = DECK, bot: str | None = None) -> ToyGame:
+def clocked(clock: ClockSettings | None = CLOCK, *, deal: tuple[Card, ...] = DECK, bot: str | None = None) -> ToyGame:
     """Ann and Bob seated at T0 (Bob a bot of kind ``bot`` if given), started at T0."""
     game = cast(
         ToyGame,
@@ -294,20 +295,17 @@ def test_CLOCK_TAKE_BACK_given_a_seat_nobody_stands_in_for_when_taking_it_back_t
 
 def test_CLOCK_RECORDED_given_a_game_replayed_command_by_command_at_its_recorded_times_then_its_clock_is_the_live_ones() -> None:
     live = clocked()
-    commands: list[tuple[list[object], datetime, int | None, bool]] = [(live.everything(), T0, None, True)]
+    commands: list[tuple[list[DomainEvent], datetime, int | None, bool]] = [(live.everything(), T0, None, True)]
 
-    def step(call: object, when: datetime, actor: int | None, by_itself: bool) -> None:
-        assert callable(call)
+    def step(call: Callable[[], object], when: datetime, actor: int | None, by_itself: bool) -> None:
         call()
-        commands.append((live.collect_events(), when, actor, by_itself))  # type: ignore[arg-type]
+        commands.append((live.collect_events(), when, actor, by_itself))
 
     step(lambda: live.act(1, BET, at=at(3)), at(3), 1, True)
     step(lambda: live.time_out(0, at=at(90)), at(90), 0, False)
     replayed = ToyGame(GAME_ID, TOY)
-    opening, *rest = commands
-    replayed.replay(opening[0], at=T0)  # type: ignore[arg-type]
-    for events, when, actor, by_itself in rest:
-        replayed.replay(events, at=when, actor=actor, by_itself=by_itself)  # type: ignore[arg-type]
+    for events, when, actor, by_itself in commands:
+        replayed.replay(events, at=when, actor=actor, by_itself=by_itself)
     assert replayed.version == live.version
     assert replayed.table == live.table
     assert replayed.clock_view() == live.clock_view()
