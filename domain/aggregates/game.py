@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 from uuid import UUID
 
+import msgspec
 from msgspec.structs import force_setattr
 
 from domain.context import Context, GameOver
@@ -123,13 +124,19 @@ class Game(Generic[StateT, ActionT, DecisionT]):
         """Take the next seat; returns it. ``attributes`` are the ruleset's own (a colour);
         ``bot`` names the kind of computer player that will play the seat, which the rules
         treat as any other player."""
+        self._refuse_if_abandoned()
         seat = self._command(lambda ctx: self.rules.seat(ctx, name, attributes, bot), at=at)
         if seat is None:
             raise RuntimeError("taking a seat ended the game")
         return seat
 
     def start(self, *, at: datetime | None = None) -> None:
+        self._refuse_if_abandoned()
         self._command(self.rules.start, at=at)
+
+    def _refuse_if_abandoned(self) -> None:
+        if self.table.abandoned:
+            raise RuleViolation("TABLE-ABANDONED", "the table was closed: it never started")
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -285,10 +292,15 @@ class Game(Generic[StateT, ActionT, DecisionT]):
         return self.rules.outcome(self.state)
 
     def view(self, viewer: int | None, *, reveal_all: bool = False) -> Any:
-        """The game now as ``viewer`` (a seat, or None for a spectator) may see it."""
-        return self.rules.view(
+        """The game now as ``viewer`` (a seat, or None for a spectator) may see it. A game the
+        kernel closed before it started says so in its ``status``, which its ruleset's state
+        cannot know."""
+        view = self.rules.view(
             self.state, self.version, viewer, reveal_all=reveal_all, awaiting=self._awaited()
         )
+        if self.table.abandoned:
+            return msgspec.structs.replace(view, status=GameStatus.ABANDONED)
+        return view
 
     # -- event sourcing --------------------------------------------------------------------
 

@@ -495,3 +495,5 @@ def test_given_an_abandoned_game_when_the_lobby_lists_games_by_status_then_it_is
     assert listed.status_code == 200, listed.text
     assert [(item["game_id"], item["status"]) for item in listed.json()["items"]] == [(table.game_id, "abandoned")]
     assert sorted(item["status"] for item in client.get("/games").json()["items"]) == ["abandoned", "lobby"]
+    # The game itself says so too, to everyone, though its ruleset never saw it start.
+    assert client.get(f"/games/{table.game_id}").json()["status"] == "abandoned"

@@ -350,6 +350,15 @@ def test_TABLE_ABANDONED_given_a_game_in_the_lobby_when_it_is_abandoned_then_it_
     assert game.pending() == []
 
 
+def test_TABLE_ABANDONED_given_an_abandoned_game_when_a_player_joins_or_the_host_starts_then_it_is_refused() -> None:
+    game = ToyGame.create(GAME_ID, TOY, seed="s", seats=2)
+    game.join("Ann")
+    game.abandon(after_seconds=60)
+    assert refusal(lambda: game.join("Bob")) == "TABLE-ABANDONED"
+    assert refusal(game.start) == "TABLE-ABANDONED"
+    assert refusal(lambda: game.abandon(after_seconds=60)) == "TABLE-ABANDONED"
+
+
 def test_TABLE_ABANDONED_given_a_started_game_when_abandoning_it_then_it_is_refused() -> None:
     game = clocked(None)
     assert refusal(lambda: game.abandon(after_seconds=1)) == "TABLE-ABANDONED"
