@@ -28,7 +28,6 @@ from api.bodies import invalid_body, strictly
 from api.problems import AnotherGamesBodyError, PreconditionFailedError
 from api.schemas import ZERO_MINIMUM
 from api.wire import GameApi, ServedGames
-from domain.aggregates.game import AnyGame
 from domain.registry import UnknownRulesetError
 from domain.table import ClockView
 from engine.application import GameService, SeatView, VersionConflictError
@@ -266,14 +265,9 @@ def seen_now(
     games: GameService, game_id: UUID, seat: int | None
 ) -> tuple[SeatView, ClockView | None]:
     """The latest game as ``seat`` (None: a spectator or the host) may see it, with what it may
-    do now, and the game's clock: both of one version, read at once."""
-
-    def seen(game: AnyGame) -> tuple[SeatView, ClockView | None]:
-        actions = [] if seat is None else game.legal_actions(seat)
-        shown = SeatView(game.view(seat), actions, game.version, game.rules.name)
-        return shown, game.clock_view()
-
-    return games.read(game_id, seen)
+    do now, and the game's clock of the same version."""
+    seen = games.seat_view(game_id, seat)
+    return seen, clock_at(games, game_id, seen.version)
 
 
 def clock_at(games: GameService, game_id: UUID, version: int) -> ClockView | None:
