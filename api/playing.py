@@ -25,7 +25,6 @@ from api.http import (
     IfNoneMatch,
     body_of,
     caller_view,
-    clock_at,
     game_of,
     precondition,
     ready_to_send,
@@ -155,6 +154,5 @@ class PlayController(ServicesController):
         seen = performed.seen
         if not performed.replayed:
             self.services.metrics.action(game.name)
-        clock = clock_at(games, game_id, seen.version)
-        shown = caller_view(game, seen, games.fairness(game_id), clock)
+        shown = caller_view(game, seen, games.fairness(game_id), seen.clock)
         return viewed(shown, seen.version, replayed=performed.replayed)

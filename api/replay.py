@@ -19,7 +19,6 @@ from api.http import (
     After,
     EventsLimit,
     IfNoneMatch,
-    clock_at,
     game_of,
     game_view,
     viewed,
@@ -145,10 +144,9 @@ class ReplayController(ServicesController):
         `If-None-Match` holding the `ETag` of the same view, a 304."""
         games, served = self.services.games, self.services.served
         seat = caller_of(games, game_id, request).seat
-        view = games.view(game_id, seat, version, as_played=as_played)
+        view, clock = games.view_and_clock(game_id, seat, version, as_played=as_played)
         fairness = games.fairness(game_id)
         if as_played:  # what the caller saw at that step: the seed was secret then
             fairness = dataclasses.replace(fairness, seed=None)
-        clock = clock_at(games, game_id, view.version)
         shown = game_view(game_of(served, games, game_id), view, fairness, clock)
         return viewed(shown, view.version, if_none_match=if_none_match)

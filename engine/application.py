@@ -200,11 +200,12 @@ class SeatView:
     actions: list[Any]  # the ruleset's actions
     version: int  # the game's version both are of
     ruleset: str  # the name of the game's ruleset
+    clock: ClockView | None = None  # the game's clock at that version, None without one
 
 
 def _seen_by(game: AnyGame, viewer: int | None) -> SeatView:
     actions = [] if viewer is None else game.legal_actions(viewer)
-    return SeatView(game.view(viewer), actions, game.version, game.rules.name)
+    return SeatView(game.view(viewer), actions, game.version, game.rules.name, game.clock_view())
 
 
 @dataclass(frozen=True)
@@ -903,11 +904,23 @@ class GameService(Application[UUID]):
 
         Once the game has ended, its earlier steps show everything too, unless ``as_played``
         asks for what ``viewer`` could see at that step."""
+        return self.view_and_clock(game_id, viewer, version, as_played=as_played)[0]
+
+    def view_and_clock(
+        self,
+        game_id: UUID,
+        viewer: int | None,
+        version: int | None = None,
+        *,
+        as_played: bool = False,
+    ) -> tuple[Any, ClockView | None]:
+        """:meth:`view`, with the game's clock at the same version (None without a clock),
+        from one read of the game."""
         if version is None:
-            return self.read(game_id, lambda game: game.view(viewer))
+            return self.read(game_id, lambda game: (game.view(viewer), game.clock_view()))
         ended = self.read(game_id, lambda game: game.is_over)
         game = self.game_at(game_id, version)
-        return game.view(viewer, reveal_all=ended and not as_played)
+        return game.view(viewer, reveal_all=ended and not as_played), game.clock_view()
 
     def records(self, game_id: UUID) -> list[Record]:
         """Every stored event of a game, in order, with its hash and command."""
