@@ -4,7 +4,6 @@ and ``verify`` re-runs every timeout at its recorded time and checks the decisio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from uuid import UUID
@@ -15,10 +14,11 @@ from domain.events.kernel import DecisionTimedOut
 from domain.table import ClockSettings
 from engine.application import GameService
 from engine.audit import verify
-from engine.records import Record, TimeoutCommand, chain_hash, open_envelope
+from engine.records import TimeoutCommand, open_envelope
 
 from tests.conformance.engine_games import install_toy
 from tests.kernel.toy.builders import BET
+from tests.storage.forged import resealed
 
 install_toy()
 
@@ -52,24 +52,6 @@ def timed_out_toy_game(url: str, clock: FakeClock) -> tuple[GameService, UUID]:
     clock.advance(60)
     games.time_out(game_id, 0)
     return games, game_id
-
-
-def resealed(records: Sequence[Record]) -> list[Record]:
-    """The records with the hash chain made again over whatever they now hold, as a forger who
-    rewrote them would."""
-    previous = "0" * 64
-    sealed = []
-    for record in records:
-        previous = chain_hash(
-            previous,
-            event_type=record.type,
-            version=record.version,
-            recorded_at=record.recorded_at,
-            command=record.command,
-            payload=record.payload,
-        )
-        sealed.append(msgspec.structs.replace(record, hash=previous))
-    return sealed
 
 
 def test_CLOCK_RECORDED_given_a_stored_game_with_a_timeout_then_it_verifies_and_a_new_process_finds_the_same_deadlines(

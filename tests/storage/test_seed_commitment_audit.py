@@ -7,7 +7,7 @@ stored before commitments verifies as before, saying it predates them."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from uuid import UUID
 
@@ -15,29 +15,13 @@ import msgspec
 import pytest
 from engine.application import GameService
 from engine.audit import verify
-from engine.records import CreateCommand, Record, chain_hash, decode_event, encode_event
+from engine.records import CreateCommand, decode_event, encode_event
 from engine.transfer import RecordRejectedError, export_record, read_record
 from entrypoints.cli import main
 
+from tests.storage.forged import resealed
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-
-
-def _resealed(records: Sequence[Record]) -> list[Record]:
-    """The records with the hash chain computed again: what a forger who rewrote a game would
-    store, so that only the commitment can give the change away."""
-    previous = "0" * 64
-    sealed = []
-    for record in records:
-        previous = chain_hash(
-            previous,
-            event_type=record.type,
-            version=record.version,
-            recorded_at=record.recorded_at,
-            command=record.command,
-            payload=record.payload,
-        )
-        sealed.append(msgspec.structs.replace(record, hash=previous))
-    return sealed
 
 
 def _new_game(app: GameService, ruleset: str, seats: int, seed: str | None = None) -> UUID:
@@ -76,7 +60,7 @@ def test_given_a_game_whose_seed_was_swapped_and_the_chain_sealed_again_when_ver
     records = app.records(game_id)
     first = records[0]
     swapped = msgspec.structs.replace(decode_event(first.type, first.payload), seed="a-seed-i-like")
-    forged = _resealed([msgspec.structs.replace(first, payload=encode_event(swapped)), *records[1:]])
+    forged = resealed([msgspec.structs.replace(first, payload=encode_event(swapped)), *records[1:]])
     verdict = verify(game_id, forged)
     assert (verdict.ok, verdict.version) == (False, 1)
     assert verdict.problem == "the seed is not the one committed to when the game was created"
@@ -91,7 +75,7 @@ def test_given_a_game_whose_commitment_was_swapped_and_the_chain_sealed_again_wh
     opening = records[0].command
     assert isinstance(opening, CreateCommand)
     forged_opening = msgspec.structs.replace(opening, seed_commitment="ab" * 32)
-    forged = _resealed([msgspec.structs.replace(records[0], command=forged_opening), *records[1:]])
+    forged = resealed([msgspec.structs.replace(records[0], command=forged_opening), *records[1:]])
     verdict = verify(game_id, forged)
     assert (verdict.ok, verdict.version) == (False, 1)
     assert verdict.problem == "the seed is not the one committed to when the game was created"
