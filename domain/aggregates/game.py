@@ -248,6 +248,8 @@ class Game(Generic[StateT, ActionT, DecisionT]):
 
     def clock_view(self) -> ClockView | None:
         """The clock as everyone sees it; None for a game without one."""
+        if self.table.clock is None:
+            return None  # asked of every view: a game without a clock costs no look at its seats
         return self.table.view(len(self.seats()))
 
     def pending(self) -> list[DecisionT]:
