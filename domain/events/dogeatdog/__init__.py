@@ -1,0 +1,252 @@
+"""Every fact a game of Dog Eat Dog records, as far as the game is built: the lobby, the setup and
+the structure of a turn (rounds, turns, steps, open windows, the runner's move).
+
+Each topic is ``dogeatdog.<Name>`` (the class name without its ``DogEatDog`` prefix), so one
+registry maps any stored topic of any game to one class. Every chance step is an event carrying
+its result, never a call to a generator ([SETUP-RANDOM], [RNG-STEPS]): a replay rolls nothing.
+A field a viewer may not see (the deck's order, [SEE-SECRET]; the seed) will be blanked by the
+game's ``event_view`` to :data:`HIDDEN`, never dropped ([RNG-PUBLIC]: a shuffle shows its size).
+"""
+
+from __future__ import annotations
+
+from domain.events.base import DomainEvent
+from domain.events.dogeatdog.values import (
+    HIDDEN,
+    DogEatDogSettings,
+    Good,
+    Hidden,
+    RollPurpose,
+    ShuffleReason,
+    Step,
+)
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+class DogEatDogGameOpened(DomainEvent, frozen=True, tag="dogeatdog.GameOpened"):
+    """A game was opened for ``seats`` players under these settings and rules ([VAR-*] and
+    [OPT-*] are recorded here, section 20). ``seed`` drives every chance step and is secret
+    until the end ([SEE-SECRET], [SEE-END])."""
+
+    seats: int
+    settings: DogEatDogSettings
+    seed: str
+    rules_version: str
+
+
+class DogEatDogSeatTaken(DomainEvent, frozen=True, tag="dogeatdog.SeatTaken"):
+    """A player took ``seat``; seats are taken in clockwise order ([SETUP-PLAYERS])."""
+
+    seat: int
+    name: str
+    bot: str | None = None
+
+
+class DogEatDogGameStarted(DomainEvent, frozen=True, tag="dogeatdog.GameStarted"):
+    """Setup began with ``seats`` players; ``divisions`` are the division cards in the game,
+    in ``board.json`` order (Waste Mismanagement only with 5 or 6, [SETUP-WM])."""
+
+    seats: int
+    divisions: tuple[str, ...]
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+class DogEatDogRedTapeShuffled(DomainEvent, frozen=True, tag="dogeatdog.RedTapeShuffled"):
+    """The Red Tape deck is now ``cards``, top first ([SETUP-LAW], [REDTAPE-DECK]). Its order is
+    seen by nobody until the end; ``size`` is public ([RNG-PUBLIC])."""
+
+    cards: tuple[str, ...]
+    size: int
+    reason: ShuffleReason
+
+
+class DogEatDogOfficialLaidOut(DomainEvent, frozen=True, tag="dogeatdog.OfficialLaidOut"):
+    """The first Corrupt Official ``card`` turned up from the searched deck, after the Current
+    Events ``turned_up`` (seen by all), was laid on the Public Laws sheet ([SETUP-LAW])."""
+
+    card: str
+    turned_up: tuple[str, ...] = ()
+
+
+class DogEatDogOfficialDealt(DomainEvent, frozen=True, tag="dogeatdog.OfficialDealt"):
+    """``seat`` was dealt the Corrupt Official ``card`` at random, face up, and owns it
+    ([OPT-OLD-BOYS])."""
+
+    seat: int
+    card: str
+
+
+class DogEatDogDiceRolled(DomainEvent, frozen=True, tag="dogeatdog.DiceRolled"):
+    """``seat`` rolled ``dice`` (two dice, used as their sum, [COMP-DICE]) for ``purpose``.
+    Every roll is public the moment it is made ([RNG-PUBLIC])."""
+
+    seat: int
+    dice: tuple[int, int]
+    purpose: RollPurpose
+
+    @property
+    def total(self) -> int:
+        return self.dice[0] + self.dice[1]
+
+
+class DogEatDogRollOffWon(DomainEvent, frozen=True, tag="dogeatdog.RollOffWon"):
+    """``seat`` rolled highest, after any re-rolls of tied highest rolls, in the roll-off for
+    ``purpose``: he chooses a division first ([SETUP-DIVISIONS]) or starts
+    ([SETUP-START-PLAYER])."""
+
+    seat: int
+    purpose: RollPurpose
+
+
+class DogEatDogDivisionChosen(DomainEvent, frozen=True, tag="dogeatdog.DivisionChosen"):
+    """``seat`` took the division card ``division`` ([SETUP-DIVISIONS]); ``by_default`` when
+    the rules chose it in his place: the first free card ([TURN-DECISIONS])."""
+
+    seat: int
+    division: str
+    by_default: bool = False
+
+
+class DogEatDogKitReceived(DomainEvent, frozen=True, tag="dogeatdog.KitReceived"):
+    """``seat`` received his starting kit ([SETUP-KIT]): ``corporate`` $M, ``workers`` from the
+    supply, ``goods`` and ``pollution_markers`` from the supply ([DIV-DATA]), control of
+    ``square`` (None on a reorganisation, [REORG-RESTART]) and his runner on the track space
+    ``runner``. Recorded in full so that a later change of the data files changes no game
+    already played."""
+
+    seat: int
+    corporate: int
+    workers: int
+    goods: tuple[tuple[Good, int], ...]
+    pollution_markers: int
+    square: str | None
+    runner: int
+
+
+# -- the turn -------------------------------------------------------------------------------
+
+
+class DogEatDogRoundBegan(DomainEvent, frozen=True, tag="dogeatdog.RoundBegan"):
+    """Round ``round`` began with the start player's turn ([TURN-ROUND])."""
+
+    round: int
+
+
+class DogEatDogTurnBegan(DomainEvent, frozen=True, tag="dogeatdog.TurnBegan"):
+    """``seat``'s turn began, the ``turn``-th of the game, in round ``round``; all his workers
+    are unused again ([TURN-WORKER-JOB])."""
+
+    seat: int
+    turn: int
+    round: int
+
+
+class DogEatDogWindowOpened(DomainEvent, frozen=True, tag="dogeatdog.WindowOpened"):
+    """An open window of ``seat``'s turn opened ([TURN-WINDOW]): before his first step
+    (``after`` None) or after the step ``after``. Players act in it clockwise from ``seat``."""
+
+    seat: int
+    after: Step | None = None
+
+
+class DogEatDogWindowPassed(DomainEvent, frozen=True, tag="dogeatdog.WindowPassed"):
+    """``seat`` passed in the open window ([TURN-WINDOW])."""
+
+    seat: int
+
+
+class DogEatDogWindowClosed(DomainEvent, frozen=True, tag="dogeatdog.WindowClosed"):
+    """Every player in the game passed one after another: the window closed ([TURN-WINDOW])."""
+
+
+class DogEatDogStepBegan(DomainEvent, frozen=True, tag="dogeatdog.StepBegan"):
+    """``seat`` began the step ``step`` of his turn ([TURN-ORDER], [OPT-LONG-TERM])."""
+
+    seat: int
+    step: Step
+
+
+class DogEatDogStepEnded(DomainEvent, frozen=True, tag="dogeatdog.StepEnded"):
+    seat: int
+    step: Step
+
+
+class DogEatDogRunnerMoved(DomainEvent, frozen=True, tag="dogeatdog.RunnerMoved"):
+    """``seat``'s runner went clockwise from the track space ``from_space`` to ``to_space``
+    ([MOVE-DICE], [BOARD-DIRECTION]); the spaces between were passed ([MOVE-ORDER])."""
+
+    seat: int
+    from_space: int
+    to_space: int
+
+
+class DogEatDogTurnEnded(DomainEvent, frozen=True, tag="dogeatdog.TurnEnded"):
+    seat: int
+
+
+class DogEatDogRoundEnded(DomainEvent, frozen=True, tag="dogeatdog.RoundEnded"):
+    """Round ``round`` ended: every player in the game had one turn ([TURN-ROUND])."""
+
+    round: int
+
+
+EVENT_TYPES: tuple[type[DomainEvent], ...] = (
+    DogEatDogGameOpened,
+    DogEatDogSeatTaken,
+    DogEatDogGameStarted,
+    DogEatDogRedTapeShuffled,
+    DogEatDogOfficialLaidOut,
+    DogEatDogOfficialDealt,
+    DogEatDogDiceRolled,
+    DogEatDogRollOffWon,
+    DogEatDogDivisionChosen,
+    DogEatDogKitReceived,
+    DogEatDogRoundBegan,
+    DogEatDogTurnBegan,
+    DogEatDogWindowOpened,
+    DogEatDogWindowPassed,
+    DogEatDogWindowClosed,
+    DogEatDogStepBegan,
+    DogEatDogStepEnded,
+    DogEatDogRunnerMoved,
+    DogEatDogTurnEnded,
+    DogEatDogRoundEnded,
+)
+
+#: The events that may carry something a viewer may not see.
+HIDDEN_EVENTS: tuple[type[DomainEvent], ...] = (DogEatDogGameOpened, DogEatDogRedTapeShuffled)
+
+__all__ = [
+    "EVENT_TYPES",
+    "HIDDEN",
+    "HIDDEN_EVENTS",
+    "DogEatDogDiceRolled",
+    "DogEatDogDivisionChosen",
+    "DogEatDogGameOpened",
+    "DogEatDogGameStarted",
+    "DogEatDogKitReceived",
+    "DogEatDogOfficialDealt",
+    "DogEatDogOfficialLaidOut",
+    "DogEatDogRedTapeShuffled",
+    "DogEatDogRollOffWon",
+    "DogEatDogRoundBegan",
+    "DogEatDogRoundEnded",
+    "DogEatDogRunnerMoved",
+    "DogEatDogSeatTaken",
+    "DogEatDogSettings",
+    "DogEatDogStepBegan",
+    "DogEatDogStepEnded",
+    "DogEatDogTurnBegan",
+    "DogEatDogTurnEnded",
+    "DogEatDogWindowClosed",
+    "DogEatDogWindowOpened",
+    "DogEatDogWindowPassed",
+    "Good",
+    "Hidden",
+    "RollPurpose",
+    "ShuffleReason",
+    "Step",
+]

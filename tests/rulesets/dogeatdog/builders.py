@@ -1,0 +1,121 @@
+"""Builders for given/when/then tests of Dog Eat Dog, while its rules are being built.
+
+``setup_history`` writes by hand the events a setup records (RULES.md section 4), with the dice
+and the deck's order chosen here instead of drawn, and ``replayed`` applies a history to a fresh
+state: what ``evolve`` makes of it is what the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from uuid import UUID
+
+from domain.dogeatdog.catalog import Raw, divisions, home_space, red_tape
+from domain.dogeatdog.evolve import apply
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.base import DomainEvent
+from domain.events.dogeatdog import (
+    DogEatDogDiceRolled,
+    DogEatDogDivisionChosen,
+    DogEatDogGameOpened,
+    DogEatDogGameStarted,
+    DogEatDogKitReceived,
+    DogEatDogOfficialLaidOut,
+    DogEatDogRedTapeShuffled,
+    DogEatDogRollOffWon,
+    DogEatDogRoundBegan,
+    DogEatDogSeatTaken,
+    DogEatDogSettings,
+    DogEatDogTurnBegan,
+    DogEatDogWindowOpened,
+    Good,
+    RollPurpose,
+    ShuffleReason,
+)
+
+GAME_ID = UUID(int=23)
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
+RULES_VERSION = "dogeatdog-draft-0.2"
+#: The setup law of every built game: the third card of the search, after two Current Events.
+SEARCH = ("CE04", "CE06", "CO2")
+
+
+def searched_deck() -> tuple[str, ...]:
+    """All 40 cards, the arranged search first, then the rest in the data file's order."""
+    rest = tuple(card for card in red_tape().card_ids() if card not in SEARCH)
+    return SEARCH + rest
+
+
+def kit(seat: int, division: str) -> DogEatDogKitReceived:
+    """The kit of [SETUP-KIT] for ``division``, as the rules will record it."""
+    data = divisions()[division]
+    raws: tuple[Good, ...] = ("iron", "timber", "coal", "chemicals", "oil")
+    goods = tuple((raw, data.start_raw.of(Raw(raw))) for raw in raws if data.start_raw.of(Raw(raw)))
+    return DogEatDogKitReceived(
+        seat=seat,
+        corporate=25,
+        workers=2,
+        goods=goods,
+        pollution_markers=data.start_pollution_markers,
+        square=data.start_square,
+        runner=home_space(division),
+    )
+
+
+def setup_history(
+    chosen: Sequence[str] = ("georgia_horrific", "goo_pont_plastics", "dk_mart", "we_steel"),
+    *,
+    settings: DogEatDogSettings | None = None,
+) -> list[DomainEvent]:
+    """A setup of ``len(chosen)`` players: seat 1 wins the division roll-off after a tie with
+    seat 0 and a re-roll, the players choose ``chosen`` clockwise from him (``chosen[0]`` is
+    seat 1's), and seat 2 wins the start-player roll-off; round 1 begins with his turn."""
+    seats = len(chosen)
+    in_game = tuple(d for d in divisions() if seats >= divisions()[d].players_min)
+    remaining = tuple(card for card in searched_deck() if card != "CO2")
+    events: list[DomainEvent] = [
+        DogEatDogGameOpened(
+            seats=seats,
+            settings=settings or DogEatDogSettings(),
+            seed="seed",
+            rules_version=RULES_VERSION,
+        ),
+        *(DogEatDogSeatTaken(seat=seat, name=NAMES[seat]) for seat in range(seats)),
+        DogEatDogGameStarted(seats=seats, divisions=in_game),
+        DogEatDogRedTapeShuffled(cards=searched_deck(), size=40, reason=ShuffleReason.SEARCH),
+        DogEatDogOfficialLaidOut(card="CO2", turned_up=SEARCH[:2]),
+        DogEatDogRedTapeShuffled(cards=tuple(reversed(remaining)), size=39, reason=ShuffleReason.SETUP),
+        # Seats 0 and 1 tie on 12 and roll again ([SETUP-DIVISIONS]).
+        *rolls(
+            RollPurpose.DIVISION_ORDER,
+            [(0, (6, 6)), (1, (6, 6)), *((seat, (1, 2)) for seat in range(2, seats))],
+        ),
+        *rolls(RollPurpose.DIVISION_ORDER, [(0, (5, 6)), (1, (6, 6))]),
+        DogEatDogRollOffWon(seat=1, purpose=RollPurpose.DIVISION_ORDER),
+    ]
+    order = [(1 + step) % seats for step in range(seats)]
+    for seat, division in zip(order, chosen, strict=True):
+        events.append(DogEatDogDivisionChosen(seat=seat, division=division))
+    events += [kit(seat, division) for seat, division in zip(order, chosen, strict=True)]
+    events += [
+        *rolls(
+            RollPurpose.START_PLAYER,
+            [(0, (2, 3)), (1, (1, 1)), (2, (6, 5)), *((seat, (1, 2)) for seat in range(3, seats))],
+        ),
+        DogEatDogRollOffWon(seat=2, purpose=RollPurpose.START_PLAYER),
+        DogEatDogRoundBegan(round=1),
+        DogEatDogTurnBegan(seat=2, turn=1, round=1),
+        DogEatDogWindowOpened(seat=2),
+    ]
+    return events
+
+
+def rolls(purpose: RollPurpose, dice: Iterable[tuple[int, tuple[int, int]]]) -> list[DomainEvent]:
+    return [DogEatDogDiceRolled(seat=seat, dice=pair, purpose=purpose) for seat, pair in dice]
+
+
+def replayed(events: Iterable[DomainEvent]) -> DogEatDogState:
+    state = DogEatDogState()
+    for event in events:
+        apply(state, event)
+    return state

@@ -1,0 +1,155 @@
+"""Dog Eat Dog's events: every class round-trips through JSON by its topic unchanged (tuples stay
+tuples, enums stay enums), every topic is ``dogeatdog.<Name>`` and collides with no other game's,
+and the settings hold the original's options and our variants within their bounds (RULES.md
+sections 19 and 20; chance recorded as results, [SETUP-RANDOM], [RNG-STEPS], [RNG-PUBLIC])."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from domain.events.base import DomainEvent
+from domain.events.dogeatdog import (
+    EVENT_TYPES,
+    DogEatDogDiceRolled,
+    DogEatDogDivisionChosen,
+    DogEatDogGameOpened,
+    DogEatDogGameStarted,
+    DogEatDogKitReceived,
+    DogEatDogOfficialDealt,
+    DogEatDogOfficialLaidOut,
+    DogEatDogRedTapeShuffled,
+    DogEatDogRollOffWon,
+    DogEatDogRoundBegan,
+    DogEatDogRoundEnded,
+    DogEatDogRunnerMoved,
+    DogEatDogSeatTaken,
+    DogEatDogSettings,
+    DogEatDogStepBegan,
+    DogEatDogStepEnded,
+    DogEatDogTurnBegan,
+    DogEatDogTurnEnded,
+    DogEatDogWindowClosed,
+    DogEatDogWindowOpened,
+    DogEatDogWindowPassed,
+    RollPurpose,
+    ShuffleReason,
+    Step,
+)
+from domain.registry import default_registry, topic_of
+
+VARIANTS = DogEatDogSettings(
+    target=250,
+    round_limit=6,
+    old_boys=True,
+    long_term=True,
+    honour=True,
+    wm_own_squares=True,
+    kickback=True,
+    auction_sealed=True,
+    embezzle_own_turn=True,
+    open_info=True,
+)
+
+#: One event of every class, each field away from its default where it has one.
+SAMPLES: tuple[DomainEvent, ...] = (
+    DogEatDogGameOpened(seats=5, settings=VARIANTS, seed="s33d", rules_version="dogeatdog-draft-0.2"),
+    DogEatDogSeatTaken(seat=4, name="Eve", bot="random"),
+    DogEatDogGameStarted(seats=5, divisions=("georgia_horrific", "waste_mismanagement")),
+    DogEatDogRedTapeShuffled(cards=("CE04", "CO1"), size=2, reason=ShuffleReason.RESHUFFLE),
+    DogEatDogOfficialLaidOut(card="CO3", turned_up=("CE01", "CE29")),
+    DogEatDogOfficialDealt(seat=2, card="CO7"),
+    DogEatDogDiceRolled(seat=1, dice=(3, 6), purpose=RollPurpose.START_PLAYER),
+    DogEatDogRollOffWon(seat=1, purpose=RollPurpose.DIVISION_ORDER),
+    DogEatDogDivisionChosen(seat=3, division="dk_mart", by_default=True),
+    DogEatDogKitReceived(
+        seat=0,
+        corporate=25,
+        workers=2,
+        goods=(("timber", 1), ("coal", 1)),
+        pollution_markers=2,
+        square="F",
+        runner=2,
+    ),
+    DogEatDogRoundBegan(round=7),
+    DogEatDogTurnBegan(seat=2, turn=13, round=7),
+    DogEatDogWindowOpened(seat=2, after=Step.PAYROLL),
+    DogEatDogWindowPassed(seat=3),
+    DogEatDogWindowClosed(),
+    DogEatDogStepBegan(seat=2, step=Step.EXPLOIT),
+    DogEatDogStepEnded(seat=2, step=Step.HIRE),
+    DogEatDogRunnerMoved(seat=2, from_space=18, to_space=5),
+    DogEatDogTurnEnded(seat=2),
+    DogEatDogRoundEnded(round=7),
+)
+
+
+def test_given_the_samples_then_they_cover_every_event_class_setup_random() -> None:
+    assert [type(event) for event in SAMPLES] == list(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda event: type(event).__name__)
+def test_given_an_event_when_encoded_and_decoded_by_its_topic_then_unchanged_rng_steps(
+    event: DomainEvent,
+) -> None:
+    by_topic = {topic_of(kind): kind for kind in EVENT_TYPES}
+
+    decoded = msgspec.json.decode(msgspec.json.encode(event), type=by_topic[topic_of(type(event))])
+
+    assert decoded == event
+    assert type(decoded) is type(event)
+    for field in msgspec.structs.fields(event):
+        assert type(getattr(decoded, field.name)) is type(getattr(event, field.name))
+
+
+def test_given_every_event_class_then_its_topic_is_dogeatdog_and_its_name_without_the_prefix() -> None:
+    for kind in EVENT_TYPES:
+        assert kind.__name__.startswith("DogEatDog")
+        assert topic_of(kind) == f"dogeatdog.{kind.__name__.removeprefix('DogEatDog')}"
+
+
+def test_given_the_installed_games_then_no_topic_of_theirs_is_one_of_ours() -> None:
+    ours = {topic_of(kind) for kind in EVENT_TYPES}
+    assert len(ours) == len(EVENT_TYPES)
+    assert ours.isdisjoint(default_registry().topics())
+    assert "dogeatdog" not in default_registry()  # not registered while it is being built
+
+
+def test_given_a_roll_then_its_total_is_the_sum_of_two_dice_comp_dice_rng_public() -> None:
+    roll = DogEatDogDiceRolled(seat=0, dice=(6, 5), purpose=RollPurpose.MOVE)
+    assert roll.total == 11
+
+
+def test_given_no_options_then_the_seeds_standard_game_end_swiss_150_turn_order() -> None:
+    switches = msgspec.structs.asdict(DogEatDogSettings())
+    assert (switches.pop("target"), switches.pop("round_limit")) == (150, None)
+    assert set(switches.values()) == {False}
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"target": 250},  # OPT-LONG-GAME
+        {"target": 100},  # OPT-SHORT-TARGET
+        {"round_limit": 6},  # OPT-SHORT-ROUNDS
+        {"old_boys": True, "long_term": True},  # OPT-OLD-BOYS, OPT-LONG-TERM
+        {"honour": True, "wm_own_squares": True, "kickback": True},
+        {"auction_sealed": True, "embezzle_own_turn": True, "open_info": True},
+    ],
+)
+def test_given_the_options_and_variants_when_decoded_then_accepted_opt_long_game_opt_short_target_opt_short_rounds_opt_old_boys_opt_long_term(
+    settings: dict[str, object],
+) -> None:
+    # VAR-HONOUR, VAR-WM-OWN-SQUARES, VAR-KICKBACK, VAR-AUCTION-SEALED, VAR-EMBEZZLE-OWN-TURN, VAR-OPEN-INFO
+    decoded = msgspec.json.decode(msgspec.json.encode(settings), type=DogEatDogSettings)
+    assert msgspec.structs.asdict(decoded) | settings == msgspec.structs.asdict(decoded)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"target": 200}, {"round_limit": 5}, {"round_limit": 0}, {"honour": "yes"}, {"dice": 3}],
+)
+def test_given_settings_out_of_bounds_when_decoded_then_refused_opt_short_rounds_end_swiss_150(
+    settings: dict[str, object],
+) -> None:
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(msgspec.json.encode(settings), type=DogEatDogSettings)
