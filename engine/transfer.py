@@ -75,6 +75,10 @@ class RecordRejectedError(ValueError):
     """A game record that cannot be imported; the message says what is wrong with it."""
 
 
+#: Why a record is refused when checking it failed in a way no check foresaw.
+UNVERIFIABLE = "the game record could not be verified: replaying it failed"
+
+
 def export_record(game_id: UUID, records: Sequence[Record]) -> bytes:
     rules = _ruleset_named_by(records[0].type, records[0].version)
     created = records[0].event()
@@ -143,6 +147,20 @@ def read_record(data: bytes, *, commitment: str | None = None) -> tuple[UUID, li
             f"game record fails verification at version {verdict.version}: {verdict.problem}"
         )
     return record.game_id, records
+
+
+def read_untrusted_record(
+    data: bytes, *, commitment: str | None = None
+) -> tuple[UUID, list[Record]]:
+    """``read_record`` for a record anyone may have made: a failure its checks do not foresee (a
+    crafted history the rules trip over) refuses the record too, rather than escaping as a crash.
+    The refusal's ``__cause__`` is that failure, a bug of ours for the caller to log."""
+    try:
+        return read_record(data, commitment=commitment)
+    except RecordRejectedError:
+        raise
+    except Exception as error:
+        raise RecordRejectedError(UNVERIFIABLE) from error
 
 
 def _canonical(rules: AnyRules, entry: RecordedEvent) -> Record:

@@ -1,16 +1,20 @@
 """The ``dodgecity`` command line.
 
 Exit codes: 0 success; 1 the command ran and found a problem (unknown game, failed verification,
-rejected import, failed simulated games); 2 bad usage (arguments, database URL).
+rejected import, unreadable file, unreachable database, failed simulated games, or an error of
+ours); 2 bad usage (arguments, database URL); 130 interrupted. Every failure is one line on
+standard error, never a traceback (``--debug`` adds it).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import socket
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -64,10 +68,10 @@ from engine.audit import verify
 from engine.database import Backend, Database, DatabaseURLError, resolve
 from engine.kit import installed_kits, kit_for
 from engine.progress import ProgressBar
-from engine.records import CorruptRecordError
+from engine.records import CorruptRecordError, Record
 from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.simulation import Summary, simulate
-from engine.transfer import RecordRejectedError, export_record, read_record
+from engine.transfer import RecordRejectedError, export_record, read_untrusted_record
 from entrypoints.connections import (
     BODY_TIMEOUT_VARIABLE,
     HEAD_TIMEOUT_VARIABLE,
@@ -179,6 +183,13 @@ def _port(text: str) -> int:
     return value
 
 
+def _not_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
 def _seat(text: str) -> int:
     value = int(text)
     if not 0 <= value < MAX_SEATS:
@@ -197,6 +208,11 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dodgecity", description="Dodge City rules engine")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="print the traceback of a failure as well as its message",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     sim = commands.add_parser("simulate", help="play complete games between computer players")
@@ -280,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     games = commands.add_parser("games", help="list stored games (newest first)")
     games.add_argument("--status", choices=["lobby", "running", "ended"])
     games.add_argument("--limit", type=_positive, default=50)
-    games.add_argument("--offset", type=int, default=0)
+    games.add_argument("--offset", type=_not_negative, default=0)
     _add_db(games)
 
     board = commands.add_parser("leaderboard", help="players by games won, across all games")
@@ -498,6 +514,12 @@ def _open(url: str | None, *, must_exist: bool) -> GameService:
     database = resolve(url)
     if must_exist:
         _require_existing(database)
+    elif database.backend is Backend.SQLITE:
+        folder = os.path.dirname(database.sqlite_path) or "."
+        if not os.path.isdir(folder):
+            raise CommandError(
+                f"no folder {folder} for the database {database.sqlite_path}: create it first"
+            )
     return GameService(database)
 
 
@@ -573,9 +595,16 @@ def _export(app: GameService, args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.buffer.write(data)
     else:
-        args.output.write_bytes(data)
+        _write(args.output, data)
         print(f"wrote game {args.game_id} to {args.output}", file=sys.stderr)
     return 0
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -583,8 +612,8 @@ def _import(args: argparse.Namespace) -> int:
     try:
         data = args.file.read_bytes()
     except OSError as error:
-        raise CommandError(f"cannot read {args.file}: {error.strerror}") from None
-    game_id, records = read_record(data, commitment=args.commitment)
+        raise CommandError(f"cannot read {args.file}: {error.strerror or error}") from None
+    game_id, records = _read_as_posted(data, args.commitment)
     app = _open(args.db, must_exist=False)
     try:
         app.insert_records(game_id, records)
@@ -592,6 +621,49 @@ def _import(args: argparse.Namespace) -> int:
         app.close()
     print(f"imported game {game_id}: {len(records)} events, verified")
     return 0
+
+
+def _read_as_posted(data: bytes, commitment: str | None) -> tuple[UUID, list[Record]]:
+    """The record in ``data``, read as ``POST /games/records`` reads a body, so that both refuse
+    the same files in the same words: the body checks of api/bodies.py with its limits and the
+    record body's schema, then engine/transfer.py's checks. Raises RecordRejectedError."""
+    from litestar.exceptions import ValidationException
+
+    from api.bodies import MAX_DEPTH, nesting_depth, strictly
+    from api.records import GameRecordBody
+
+    if not data.strip():
+        raise RecordRejectedError("the game record is empty")
+    if nesting_depth(data) > MAX_DEPTH:
+        raise RecordRejectedError(
+            f"the game record nests deeper than {MAX_DEPTH} levels of arrays and objects"
+        )
+    try:
+        decoded = msgspec.json.decode(data)
+    except UnicodeDecodeError:
+        raise RecordRejectedError("the game record is not UTF-8") from None
+    except msgspec.DecodeError as error:
+        raise RecordRejectedError(f"the game record is not JSON: {error}") from None
+    try:
+        json.loads(data, object_pairs_hook=_without_repeated_keys)
+        strictly(decoded, GameRecordBody)
+    except ValidationException as error:
+        raise RecordRejectedError(
+            str(error.detail).replace("the request body", "the game record", 1)
+        ) from None
+    return read_untrusted_record(data, commitment=commitment)
+
+
+def _without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Decoders disagree on which of a key given twice counts (api/bodies.py refuses it too)."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise RecordRejectedError(
+                f"the game record is invalid: the key {key!r} is given twice in one object"
+            )
+        seen.add(key)
+    return dict(pairs)
 
 
 def _verify(app: GameService, args: argparse.Namespace) -> int:
@@ -669,9 +741,10 @@ def _serve(args: argparse.Namespace) -> int:
     from api.request_log import logging_config
     from entrypoints.connection_guard import guarded_config
 
-    database = resolve(args.db)
     # Open it once here, so a bad database fails now with a message rather than in each worker.
-    GameService(database).close()
+    opened = _open(args.db, must_exist=False)
+    database = opened.database
+    opened.close()
     # Each worker process builds its own app from the environment: pass the settings on there.
     os.environ["DODGECITY_DB"] = args.db or os.environ.get("DODGECITY_DB") or database.describe()
     if args.cors_origin:
@@ -764,11 +837,16 @@ def _openapi(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.buffer.write(document)
     else:
-        args.output.write_bytes(document)
+        _write(args.output, document)
     if args.rulesets_dir is not None:
-        args.rulesets_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            args.rulesets_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(
+                f"cannot make the folder {args.rulesets_dir}: {error.strerror or error}"
+            ) from None
         for game in installed_game_apis():
-            (args.rulesets_dir / f"{game.name}.json").write_bytes(openapi_document(game.name))
+            _write(args.rulesets_dir / f"{game.name}.json", openapi_document(game.name))
     return 0
 
 
@@ -823,31 +901,34 @@ def _bot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "bot":
+        return _bot(args)
+    if args.command == "import":
+        return _import(args)
+    if args.command == "serve":
+        return _serve(args)
+    if args.command == "openapi":
+        return _openapi(args)
+    handler, must_exist = _STORED_COMMANDS[args.command]
+    app = _open(args.db, must_exist=must_exist)
+    try:
+        return handler(app, args)
+    finally:
+        app.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
         _check_simulation(parser, args)
     try:
-        if args.command == "simulate":
-            return _simulate(args)
-        if args.command == "bot":
-            return _bot(args)
-        if args.command == "import":
-            return _import(args)
-        if args.command == "serve":
-            return _serve(args)
-        if args.command == "openapi":
-            return _openapi(args)
-        handler, must_exist = _STORED_COMMANDS[args.command]
-        app = _open(args.db, must_exist=must_exist)
-        try:
-            return handler(app, args)
-        finally:
-            app.close()
+        return _run(args)
     except DatabaseURLError as error:
-        print(f"dodgecity: {error}", file=sys.stderr)
-        return 2
+        return _failed(error, args.debug, status=2)
     except (
         CommandError,
         GameNotFoundError,
@@ -857,12 +938,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         StoreUnavailableError,
         CorruptRecordError,
     ) as error:
-        print(escaped(f"dodgecity: {error}"), file=sys.stderr)
-        return 1
+        return _failed(error, args.debug)
     except BrokenPipeError:
         # The reader went away (`dodgecity games | head`): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        print("dodgecity: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # the last line of defence: a bug of ours is a line too
+        return _failed(error, args.debug, unexpected=True)
+
+
+def _failed(error: Exception, debug: bool, *, status: int = 1, unexpected: bool = False) -> int:
+    """One line on standard error for ``error``, with its traceback first under ``--debug``, and
+    the exit code. A failure nothing foresaw (unexpected, or the cause of a refused record) is a
+    bug of ours: the line says how to see where it happened."""
+    if debug:
+        traceback.print_exception(error, file=sys.stderr)
+    message = f"unexpected error: {type(error).__name__}: {error}" if unexpected else str(error)
+    unforeseen = unexpected or (
+        isinstance(error, RecordRejectedError) and error.__cause__ is not None
+    )
+    if unforeseen and not debug:
+        message += " (dodgecity --debug shows where)"
+    # A database's own words may run over several lines: one line here.
+    print(escaped(f"dodgecity: {' '.join(message.split())}"), file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":
