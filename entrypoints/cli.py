@@ -9,6 +9,7 @@ standard error, never a traceback (``--debug`` adds it).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
 import secrets
@@ -188,6 +189,26 @@ def _not_negative(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 or more")
     return value
+
+
+def _forwarded_allow_ips(text: str) -> list[str]:
+    """The proxies for uvicorn's ``forwarded_allow_ips``: IP addresses or networks, or ``*``
+    alone. Checked here because uvicorn takes anything else for a name no client ever has, and
+    would silently trust no proxy."""
+    entries = [entry.strip() for entry in text.split(",")]
+    if entries == ["*"]:
+        return entries
+    for entry in entries:
+        try:
+            if "/" in entry:
+                ipaddress.ip_network(entry)
+            else:
+                ipaddress.ip_address(entry)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{entry!r} is not an IP address or network (comma-separated, or * alone)"
+            ) from None
+    return entries
 
 
 def _seat(text: str) -> int:
@@ -444,6 +465,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="open connections per worker in all; more are closed at once (default, and at "
         "most: the file-descriptor limit less a quarter of it, at least 128, kept for the rest)",
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        type=_forwarded_allow_ips,
+        metavar="IPS",
+        help="behind a reverse proxy that sets X-Forwarded-For (and X-Forwarded-Proto): its "
+        "addresses or networks, comma-separated (* for any, only if nobody can reach the server "
+        "but through the proxy); the client of a request from one of them is the address the "
+        "header names, for the per-address limits and Idempotency-Key. Default: off, the headers "
+        "are ignored and the client is the address that connected, so that no client can pick "
+        "the address it is counted as",
     )
     _add_db(serve)
 
@@ -790,6 +822,9 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
     print(limits.describe(descriptor_limit()), file=sys.stderr)
+    proxies = args.forwarded_allow_ips
+    if proxies is not None:
+        print(f"clients named by X-Forwarded-For from {', '.join(proxies)}", file=sys.stderr)
     config = guarded_config(
         "entrypoints.server:app_from_environment",
         limits,
@@ -802,6 +837,10 @@ def _serve(args: argparse.Namespace) -> int:
         # app's own (api/request_log.py): uvicorn's would write query strings, and tickets.
         log_config=logging_config(args.log_format),
         access_log=False,
+        # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: anyone on this
+        # host, or any proxy that passes the header on, could pick the address it is counted as.
+        proxy_headers=proxies is not None,
+        forwarded_allow_ips=proxies,
     )
     if config.workers == 1:
         uvicorn.Server(config).run()
