@@ -2,16 +2,21 @@
 
 ``setup_history`` writes by hand the events a setup records (RULES.md section 4), with the dice
 and the deck's order chosen here instead of drawn, and ``replayed`` applies a history to a fresh
-state: what ``evolve`` makes of it is what the tests check.
+state: what ``evolve`` makes of it is what the tests check. ``run`` performs a command of the
+rules on a state with a ``Scripted`` random source, as the aggregate would.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar, cast
 from uuid import UUID
 
-from domain.dogeatdog.catalog import Raw, divisions, home_space, red_tape
+from domain.context import Context
+from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
+from domain.dogeatdog.rules.dice import DIE
+from domain.dogeatdog.rules.setup import kit
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
@@ -19,7 +24,6 @@ from domain.events.dogeatdog import (
     DogEatDogDivisionChosen,
     DogEatDogGameOpened,
     DogEatDogGameStarted,
-    DogEatDogKitReceived,
     DogEatDogOfficialLaidOut,
     DogEatDogRedTapeShuffled,
     DogEatDogRollOffWon,
@@ -28,11 +32,12 @@ from domain.events.dogeatdog import (
     DogEatDogSettings,
     DogEatDogTurnBegan,
     DogEatDogWindowOpened,
-    Good,
     RollPurpose,
     ShuffleReason,
 )
+from domain.random_source import SeededRandom
 
+T = TypeVar("T")
 GAME_ID = UUID(int=23)
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 RULES_VERSION = "dogeatdog-draft-0.2"
@@ -44,22 +49,6 @@ def searched_deck() -> tuple[str, ...]:
     """All 40 cards, the arranged search first, then the rest in the data file's order."""
     rest = tuple(card for card in red_tape().card_ids() if card not in SEARCH)
     return SEARCH + rest
-
-
-def kit(seat: int, division: str) -> DogEatDogKitReceived:
-    """The kit of [SETUP-KIT] for ``division``, as the rules will record it."""
-    data = divisions()[division]
-    raws: tuple[Good, ...] = ("iron", "timber", "coal", "chemicals", "oil")
-    goods = tuple((raw, data.start_raw.of(Raw(raw))) for raw in raws if data.start_raw.of(Raw(raw)))
-    return DogEatDogKitReceived(
-        seat=seat,
-        corporate=25,
-        workers=2,
-        goods=goods,
-        pollution_markers=data.start_pollution_markers,
-        square=data.start_square,
-        runner=home_space(division),
-    )
 
 
 def setup_history(
@@ -112,6 +101,35 @@ def setup_history(
 
 def rolls(purpose: RollPurpose, dice: Iterable[tuple[int, tuple[int, int]]]) -> list[DomainEvent]:
     return [DogEatDogDiceRolled(seat=seat, dice=pair, purpose=purpose) for seat, pair in dice]
+
+
+class Scripted:
+    """A random source that rolls the ``dice`` given (then by a seed) and shuffles by
+    reversing: the search of [SETUP-LAW] turns up all 31 Current Events before ``CO9``."""
+
+    def __init__(self, dice: Iterable[int] = ()) -> None:
+        self._dice = list(dice)
+        self._rest = SeededRandom("dice")
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        return list(reversed(items))
+
+    def pick(self, items: Sequence[T]) -> T:
+        if self._dice and items == DIE:
+            return cast(T, self._dice.pop(0))
+        return self._rest.pick(items)
+
+
+def run(state: DogEatDogState, command: Callable[[Context[DogEatDogState]], object], rng: Scripted) -> list[DomainEvent]:
+    """Perform ``command`` on ``state`` as the aggregate would; the events it recorded."""
+    recorded: list[DomainEvent] = []
+
+    def record(event: DomainEvent) -> None:
+        apply(state, event)
+        recorded.append(event)
+
+    command(Context(state, record, lambda: rng))
+    return recorded
 
 
 def replayed(events: Iterable[DomainEvent]) -> DogEatDogState:
