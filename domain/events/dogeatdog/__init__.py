@@ -4,8 +4,9 @@ the structure of a turn (rounds, turns, steps, open windows, the runner's move).
 Each topic is ``dogeatdog.<Name>`` (the class name without its ``DogEatDog`` prefix), so one
 registry maps any stored topic of any game to one class. Every chance step is an event carrying
 its result, never a call to a generator ([SETUP-RANDOM], [RNG-STEPS]): a replay rolls nothing.
-A field a viewer may not see (the deck's order, [SEE-SECRET]; the seed) will be blanked by the
-game's ``event_view`` to :data:`HIDDEN`, never dropped ([RNG-PUBLIC]: a shuffle shows its size).
+A field a viewer may not see is blanked by ``domain.dogeatdog.views.event_view``, never dropped:
+the seed to :data:`HIDDEN`, the deck's order emptied while its size stays ([SEE-SECRET],
+[RNG-PUBLIC]).
 """
 
 from __future__ import annotations
