@@ -36,8 +36,9 @@ import psycopg.sql
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from domain.aggregates.game import AnyGame, Game
+from domain.aggregates.game import AnyGame, Game, project_game
 from domain.events.base import DomainEvent
+from domain.events.kernel import ClockSet
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.table import ClockSettings, ClockView, parse_time
 from engine.credentials import Access, Caller
@@ -114,6 +115,9 @@ class StoreUnavailableError(Exception):
     """The database cannot be opened, or did not answer a moment ago: unreachable, locked,
     missing, or not ours to write."""
 
+
+#: The stored topic of the event that puts a game on a clock.
+CLOCK_SET = topic_of(ClockSet)
 
 #: The errors of a database that does not answer (stopped, locked, gone). A version clash
 #: (the library's IntegrityError) is none of them: it is the store answering "no".
@@ -859,9 +863,12 @@ class GameService(Application[UUID]):
     def _fold(self, game_id: UUID, records: Sequence[Record]) -> AnyGame:
         if not records:
             raise GameNotFoundError(game_id)
-        loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
-        loaded.follow(records)
-        return loaded.game
+        game: AnyGame = Game(game_id, self._rules_of(records[0]))
+        if records[0].command is not None and _clocked(records):
+            loaded = _Loaded(game, GENESIS)
+            loaded.follow(records)  # a command at a time, settling the clock as it was played
+            return loaded.game
+        return project_game(game, (record.event() for record in records))
 
     def _rules_of(self, first: Record) -> AnyRules:
         """The ruleset of the game whose first stored record is ``first``."""
@@ -1046,6 +1053,12 @@ class GameService(Application[UUID]):
 
     def state_at(self, game_id: UUID, version: int) -> Any:
         return self.game_at(game_id, version).state
+
+
+def _clocked(records: Sequence[Record]) -> bool:
+    """Whether the game whose first records these are was opened on a clock: the opening
+    command records ``kernel.ClockSet`` right after the game's first event."""
+    return len(records) > 1 and records[1].command is None and records[1].type == CLOCK_SET
 
 
 def _published(command: Command | None) -> tuple[str | None, bool | None]:

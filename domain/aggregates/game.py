@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 from uuid import UUID
 
 import msgspec
@@ -28,6 +28,7 @@ from domain.context import Context, GameOver
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
 from domain.events.kernel import (
+    KERNEL_EVENT_CLASSES,
     ClockSet,
     DecisionTimedOut,
     GameAbandoned,
@@ -312,8 +313,8 @@ class Game(Generic[StateT, ActionT, DecisionT]):
 
     def apply(self, event: DomainEvent) -> None:
         """Apply a stored event (replay); never validates."""
-        if isinstance(event, KernelEvent):
-            self.table.evolve(event)
+        if event.__class__ in KERNEL_EVENT_CLASSES:  # no call: every replayed event comes here
+            self.table.evolve(cast(KernelEvent, event))
         else:
             self._evolve(self.state, event)
         self.version = event.originator_version
@@ -344,8 +345,8 @@ class Game(Generic[StateT, ActionT, DecisionT]):
             raise ValueError("an event can be recorded only once")
         force_setattr(event, "originator_id", self.id)
         force_setattr(event, "originator_version", self.version + 1)
-        if isinstance(event, KernelEvent):
-            self.table.evolve(event)
+        if event.__class__ in KERNEL_EVENT_CLASSES:
+            self.table.evolve(cast(KernelEvent, event))
         else:
             self._evolve(self.state, event)
         self.version += 1

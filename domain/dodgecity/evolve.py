@@ -64,7 +64,7 @@ from domain.events.dodgecity import (
     TurnEnded,
 )
 from domain.events.dodgecity.values import Cell
-from domain.events.kernel import KernelEvent
+from domain.events.kernel import KERNEL_EVENT_CLASSES
 
 SETTING_STAGES = (Stage.SETTING_ROUND_1, Stage.SETTING_ROUND_2)
 
@@ -455,9 +455,9 @@ _APPLY: dict[type[DomainEvent], Callable[[GameState, Any], None]] = {
 def evolve(state: GameState, event: DomainEvent) -> GameState:
     """Apply one event to the state, in place, and return the state. The kernel's events
     (``domain/events/kernel.py``) are the table's, not the game's: they change nothing here."""
-    if isinstance(event, KernelEvent):
-        return state
     kind = type(event)
+    if kind in KERNEL_EVENT_CLASSES:
+        return state
     _APPLY[kind](state, event)
     if kind in _CHANGE_A_BUILDING:
         state.buildings[event.building].derived.clear()  # type: ignore[attr-defined]

@@ -81,3 +81,6 @@ KERNEL_EVENT_TYPES: tuple[type[KernelEvent], ...] = (
     SeatTakenBack,
     GameAbandoned,
 )
+
+#: The same, for a test of an event's class that costs no call on the paths every event takes.
+KERNEL_EVENT_CLASSES: frozenset[type[DomainEvent]] = frozenset(KERNEL_EVENT_TYPES)

@@ -197,7 +197,10 @@ def test_given_a_rejected_import_then_exit_1_and_no_database_created(tmp_path: P
     bad.write_text('{"format": "something-else"}')
     target = tmp_path / "target.db"
     assert main(["import", str(bad), "--db", f"sqlite:///{target}"]) == 1
-    assert "not a game record" in capsys.readouterr().err
+    # The same words as POST /games/records answers the same file with.
+    refused = capsys.readouterr().err
+    assert refused.startswith("dodgecity: the game record is invalid:")
+    assert "`$.format`" in refused
     assert not target.exists()
     assert main(["import", str(tmp_path / "missing.json"), "--db", f"sqlite:///{target}"]) == 1
     assert "cannot read" in capsys.readouterr().err
