@@ -159,7 +159,10 @@ class Game(Generic[StateT, ActionT, DecisionT]):
         def perform(ctx: Context[StateT]) -> None:
             if handed and not stand_in:
                 if not self.rules.is_legal(self.state, seat, action, awaited):
-                    self.rules.act(ctx, seat, action, awaited)  # refuses, naming its rule
+                    # Refused, naming its rule, before the seat is taken back; the rules
+                    # promise ``is_legal`` and ``act`` agree, so this records nothing.
+                    self.rules.act(ctx, seat, action, awaited)
+                    return
                 self._trigger(SeatTakenBack(seat=seat))
             self.rules.act(ctx, seat, action, awaited)
 
