@@ -40,6 +40,7 @@ from domain.aggregates.game import AnyGame, Game, project_game
 from domain.events.base import DomainEvent
 from domain.events.kernel import ClockSet
 from domain.registry import AnyRules, Registry, default_registry, topic_of
+from domain.ruleset import GameStatus
 from domain.table import ClockSettings, ClockView, parse_time
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
@@ -670,6 +671,15 @@ class GameService(Application[UUID]):
         for the event loop (the rate limit asks it of every request)."""
         cached = self._cache.get(game_id)
         return None if cached is None else cached.access.identify(game_id, token)
+
+    def cached_clock_and_status(self, game_id: UUID) -> tuple[bool, GameStatus] | None:
+        """Whether the game has a clock, and its status, as this process last saw it, without
+        reaching the store (None: not loaded here). A clock is chosen at creation and never
+        changes, so the answer about it is final; the status may be behind another process's."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            return None
+        return cached.game.table.clock is not None, cached.game.status
 
     def identify(self, game_id: UUID, token: str) -> Caller | None:
         """Whom ``token`` names in the game: its host, a seat, or nobody (None)."""

@@ -142,7 +142,19 @@ class Deadlines:
     # -- telling it ------------------------------------------------------------------------
 
     def wake(self, game_id: UUID) -> None:
-        """Read ``game_id``'s deadlines again as soon as possible (after each command stored)."""
+        """Read ``game_id``'s deadlines again as soon as possible (after each command stored).
+
+        A game this process holds that has no clock and is not waiting in the lobby can have
+        no deadline: it is not read again (after every command of every game, that read was a
+        query to the store on SQLite and PostgreSQL)."""
+        facts = self._games.cached_clock_and_status(game_id)
+        if facts is not None:
+            clocked, status = facts
+            waiting = status is GameStatus.LOBBY and self._abandon_after is not None
+            with self._changed:
+                known = game_id in self._due or game_id in self._looks
+            if not clocked and not waiting and not known:
+                return
         self._look_at([game_id], time.monotonic())
 
     def poke(self) -> None:
