@@ -10,6 +10,11 @@ The gauges read from the database (games running, projection lag) are the same i
 No label ever comes from user input: requests are labelled by the route template litestar
 matched (``/games/{game_id}``), every path no route serves as :data:`UNMATCHED`, and methods
 outside the HTTP ones as ``OTHER``; rulesets are the served ones; problem types are ours.
+
+A request whose client went away before it was answered (a body that stalled past
+``--body-timeout``, a hang-up) is counted with ``status="499"``, nginx's "client closed
+request", never as a 5xx: the status stays a number, so a ``5..`` alert counts only the server's
+own failures and no client can set one off (``api/request_log.py`` decides it).
 """
 
 from __future__ import annotations

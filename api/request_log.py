@@ -9,6 +9,14 @@ so every log line written while handling the request carries it, in the worker t
 wrapper counts it (``api/metrics.py``) and writes one access-log line (``dodgecity.access``),
 instead of uvicorn's.
 
+A request whose client went away before it was answered (the connection lost while its body was
+still coming, the server's ``--body-timeout`` cutting a stalled body off, or a hang-up while the
+handler worked) is a **client abort**: counted and logged with status :data:`CLIENT_CLOSED_REQUEST`,
+499, whatever the app then tried to answer (litestar answers a body cut off with a 500 that no
+client receives). 499 is nginx's "client closed request", which dashboards and log tools already
+read; it keeps the status a number in the metrics and the log, so that ``status=~"5.."`` alerts
+count only the server's own failures and a client cannot set them off by stalling its body.
+
 What is never logged: tokens, tickets, ``Authorization`` headers, query strings (a stream ticket
 travels in one). A line names the route template and the path, and the path is made printable
 (it arrives percent-decoded: a ``%0A`` in it must not start a forged line).
@@ -30,7 +38,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from litestar.enums import ScopeType
-from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, HTTPScope, Message, Receive, ReceiveMessage, Scope, Send
 
 from api.settings import LogFormat
 
@@ -43,6 +51,8 @@ _HEADER_KEY = b"x-request-id"
 _VALID_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 NO_REQUEST = "-"  # what a line written outside any request carries
 ACCESS_LOGGER = "dodgecity.access"
+#: The status counted and logged for a request whose client went away before it was answered.
+CLIENT_CLOSED_REQUEST = 499
 
 request_id: ContextVar[str] = ContextVar("request_id", default=NO_REQUEST)
 access = logging.getLogger(ACCESS_LOGGER)
@@ -79,17 +89,29 @@ def observed(app: ASGIApp, metrics: Metrics | None, *, access_log: bool) -> ASGI
         context = request_id.set(rid)
         started = time.perf_counter()
         status = 500  # if the app fails before answering (litestar answers its own errors)
+        answered = False
+        aborted = False  # the client went away before the answer started
+
+        async def receiving() -> ReceiveMessage:
+            nonlocal aborted
+            message = await receive()
+            if message["type"] == "http.disconnect" and not answered:
+                aborted = True
+            return message
 
         async def sending(message: Message) -> None:
-            nonlocal status
+            nonlocal status, answered
             if message["type"] == "http.response.start":
                 status = message["status"]
+                answered = True
                 message["headers"] = [*message.get("headers", ()), header]
             await send(message)
 
         try:
-            await app(scope, receive, sending)
+            await app(scope, receiving, sending)
         finally:
+            if aborted:
+                status = CLIENT_CLOSED_REQUEST
             seconds = time.perf_counter() - started
             # Set by litestar's router once it matched a route; a path no route serves has none.
             route = scope.get("path_template")
