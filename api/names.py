@@ -8,7 +8,9 @@ and the permanent noncharacters; nor begin or end with a space, which would make
 look the same. Unassigned code points are not refused: which ones they are changes with every
 Unicode version, and the API's document has to say exactly what it accepts.
 
-The rule is one regular expression, in the OpenAPI document as each name's ``pattern`` (so
+The characters refused are the domain's ([TABLE-NAME], domain/names.py), which every seat taken
+goes through; the API adds that a name neither begins nor ends with a space. The rule is one
+regular expression, in the OpenAPI document as each name's ``pattern`` (so
 clients and contract tests know it: ``extra_json_schema=PRINTABLE`` on the name's Meta) and
 checked by :func:`check_name` in the handlers, which says what is wrong in words rather than
 quoting the expression. It matches the whole name: a JSON Schema ``$`` ends the string, where
@@ -30,20 +32,12 @@ from __future__ import annotations
 import re
 
 from api.bodies import invalid_body
+from domain.names import REFUSED_BMP, name_problem
 
-# Escapes ECMA-262 (with or without the ``u`` flag), Python and Rust's regex crate read alike.
-_REFUSED_BMP = (
-    r"\x00-\x1f\x7f-\x9f"  # Cc: control characters
-    r"\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
-    r"\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"  # Cf: format characters
-    r"\u2028\u2029"  # Zl, Zp: line and paragraph separators
-    r"\ue000-\uf8ff"  # Co: private use
-    r"\ufdd0-\ufdef\ufffe\uffff"  # noncharacters
-)
-# Surrogates (Cs) are never refused: JavaScript without the ``u`` flag reads a character beyond
-# the BMP as two of them, and a lone one is not JSON the server reads (the body is refused as
-# malformed before any name is looked at).
-_REFUSED = _REFUSED_BMP
+# Surrogates (Cs) are not in the pattern (the domain refuses them): JavaScript without the ``u``
+# flag reads a character beyond the BMP as two of them, and a lone one is not JSON the server
+# reads (the body is refused as malformed before any name is looked at).
+_REFUSED = REFUSED_BMP
 #: Space separators (Zs), allowed inside a name but not at either end.
 _SPACES = r" \xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
 
@@ -60,5 +54,9 @@ PRINTABLE: dict[str, object] = {"pattern": NAME_PATTERN}
 
 def check_name(name: str | None, where: str) -> None:
     """A 400 naming ``where`` (a body path, ``$.name``) unless ``name`` is printable text."""
-    if name is not None and _NAME.fullmatch(name) is None:
+    if name is None:
+        return
+    # The characters are the domain's rule (domain/names.py), checked here too so that a
+    # client hears of its field; the spaces at either end are the API's alone.
+    if name_problem(name) is not None or _NAME.fullmatch(name) is None:
         raise invalid_body(f"{NAME_RULE} - at `{where}`")

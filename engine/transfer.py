@@ -24,12 +24,15 @@ from uuid import UUID
 import msgspec
 
 from domain.aggregates.game import Game
+from domain.names import RULE as NAME_RULE
+from domain.names import name_problem
 from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
 from engine.audit import verify
 from engine.kit import kit_for
 from engine.records import (
     Command,
     CorruptRecordError,
+    JoinCommand,
     Record,
     canonical_command,
     decode_event,
@@ -141,6 +144,7 @@ def read_record(data: bytes, *, commitment: str | None = None) -> tuple[UUID, li
     rules = _ruleset_named_by(record.events[0].type, record.events[0].version)
     records = [_canonical(rules, entry) for entry in record.events]
     _check_header(rules, record, records)
+    _check_names(records)
     verdict = verify(record.game_id, records, commitment=commitment)
     if not verdict.ok:
         raise RecordRejectedError(
@@ -187,6 +191,22 @@ def _ruleset_named_by(topic: str, version: int) -> AnyRules:
         return default_registry().of_topic(topic)
     except UnknownTopicError as error:
         raise RecordRejectedError(f"event {version}: {error}") from None
+
+
+def _check_names(records: Sequence[Record]) -> None:
+    """Refuse a record whose seat names are not printable text ([TABLE-NAME]): ``verify``
+    re-runs stored joins as they were taken, so an import checks the names a live join would."""
+    seat = 0
+    for record in records:
+        if not isinstance(record.command, JoinCommand):
+            continue
+        seat += 1
+        problem = name_problem(record.command.name)
+        if problem is not None:
+            raise RecordRejectedError(
+                f"event {record.version}: the name of seat {seat} is refused "
+                f"([{NAME_RULE}] {problem})"
+            )
 
 
 def _check_header(rules: AnyRules, record: GameRecord, records: Sequence[Record]) -> None:

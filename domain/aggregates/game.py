@@ -24,6 +24,7 @@ from uuid import UUID
 import msgspec
 from msgspec.structs import force_setattr
 
+from domain import names
 from domain.context import Context, GameOver
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
@@ -121,11 +122,16 @@ class Game(Generic[StateT, ActionT, DecisionT]):
         *,
         bot: str | None = None,
         at: datetime | None = None,
+        check_name: bool = True,
     ) -> int:
         """Take the next seat; returns it. ``attributes`` are the ruleset's own (a colour);
         ``bot`` names the kind of computer player that will play the seat, which the rules
-        treat as any other player."""
+        treat as any other player. The name must be printable text ([TABLE-NAME]);
+        ``check_name=False`` is for re-running a stored join, which a game recorded before the
+        rule may hold."""
         self._refuse_if_abandoned()
+        if check_name:
+            names.check_name(name)
         seat = self._command(lambda ctx: self.rules.seat(ctx, name, attributes, bot), at=at)
         if seat is None:
             raise RuntimeError("taking a seat ended the game")
