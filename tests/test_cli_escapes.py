@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
+from domain.aggregates.game import AnyGame, Game
+from domain.events.base import DomainEvent
+from domain.registry import default_registry
 from engine.application import GameService
-from engine.bot_seats import BotSeats
-from engine.players import BotSeat
+from engine.kit import kit_for
+from engine.records import Command, StartCommand, act_command, create_command, join_command
 from entrypoints.cli import main
 
 #: Clears the screen, sets the window title, hides what came before and reverses the rest.
@@ -22,22 +26,28 @@ RAW = ("\x1b", "\x07", "\r", "\u202e", "\x00", "\x9b")
 @pytest.fixture
 def url(tmp_path: Path) -> str:
     """A store holding one ended game whose first seat has the evil name, as an older server
-    (which checked no names) would have stored it: through the engine, which trusts its caller."""
+    (which checked no names, [TABLE-NAME]) stored it: played in process with the check off,
+    every command recorded as a server records it, then stored whole."""
     database = f"sqlite:///{tmp_path / 'games.db'}"
+    game_id = uuid4()
+    game: AnyGame = Game.create(game_id, default_registry().get("dodgecity"), seed="escapes", seats=2)
+    commands: list[tuple[Command, list[DomainEvent]]] = [(create_command(game_id, "escapes", chosen=True), game.collect_events())]
+    for name in (EVIL, "plain"):
+        game.join(name, None, bot="random", check_name=False)
+        commands.append((join_command(name, None, bot="random"), game.collect_events()))
+    game.start()
+    commands.append((StartCommand(), game.collect_events()))
+    player = kit_for("dodgecity").bot("random", "escapes")
+    while not game.is_over:
+        seat = next(decision.seat for decision in game.pending() if game.legal_actions(decision.seat))
+        action = player.choose(game, seat)
+        game.act(seat, action)
+        commands.append((act_command(seat, action), game.collect_events()))
     app = GameService(database)
-    seats = BotSeats(app)
     try:
-        game_id = app.create_game(
-            ruleset="dodgecity",
-            seats=2,
-            seed="escapes",
-            bots=[BotSeat(kind="random", name=EVIL), BotSeat(kind="random", name="plain")],
-        )
-        app.start(game_id)
-        assert seats.wait_idle(120)
-        assert app.read(game_id, lambda game: game.is_over)
+        app.store_game(game_id, commands)
+        assert app.read(game_id, lambda stored: stored.is_over)
     finally:
-        seats.close()
         app.close()
     return database
 
