@@ -25,7 +25,6 @@ from typing import Any
 import msgspec
 
 from domain.errors import RuleViolation
-from domain.events.base import DomainEvent
 from domain.events.kernel import (
     ClockSet,
     DecisionTimedOut,
@@ -229,10 +228,6 @@ class Table:
             stand_in=clock.stand_in,
             seats=tuple(shown),
         )
-
-
-def is_kernel_event(event: DomainEvent) -> bool:
-    return isinstance(event, KernelEvent)
 
 
 def describe_kernel_event(event: KernelEvent, names: Sequence[str]) -> str:

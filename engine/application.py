@@ -36,9 +36,8 @@ import psycopg.sql
 from eventsourcing.application import Application
 from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEvent
 
-from domain.aggregates.game import AnyGame, Game, project_game
+from domain.aggregates.game import AnyGame, Game
 from domain.events.base import DomainEvent
-from domain.events.kernel import ClockSet
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.ruleset import GameStatus
 from domain.table import ClockSettings, ClockView, parse_time
@@ -116,9 +115,6 @@ class StoreUnavailableError(Exception):
     """The database cannot be opened, or did not answer a moment ago: unreachable, locked,
     missing, or not ours to write."""
 
-
-#: The stored topic of the event that puts a game on a clock.
-CLOCK_SET = topic_of(ClockSet)
 
 #: The errors of a database that does not answer (stopped, locked, gone). A version clash
 #: (the library's IntegrityError) is none of them: it is the store answering "no".
@@ -232,30 +228,33 @@ class _Loaded:
     head: str  # hash of the game's last stored event
     access: Access = field(default_factory=Access)
 
-    def follow(self, records: Sequence[Record]) -> None:
+    def follow(self, records: Sequence[Record], *, note_access: bool = True) -> None:
         """Apply stored events read back from the store. A game on a clock is replayed a
         command at a time (the store keeps a command's events together), each settling the
-        clock at its recorded time; any other game an event at a time, as fast as that goes."""
+        clock at its recorded time; any other game an event at a time, as fast as that goes.
+        ``note_access`` False leaves the credentials unread (a private copy of the game)."""
         start = 0
-        if self.game.version == 0 and records:
+        if self.game.version == 0:
             # The opening command is the one that may put the game on a clock.
-            start = next(
-                (i for i in range(1, len(records)) if records[i].command is not None), len(records)
-            )
-            self._follow_command(records[:start])
+            opening = next((group for _, group in by_command(records)), None)
+            if opening is None:
+                return
+            self._follow_command(opening, note_access)
+            start = len(opening)
         if self.game.table.clock is not None:
             for _, group in by_command(records[start:]):
-                self._follow_command(group)
+                self._follow_command(group, note_access)
             return
         apply, note = self.game.apply, self.access.note
         for record in records[start:]:
             event = record.event()
             apply(event)
-            note(record.command, event)
+            if note_access:
+                note(record.command, event)
         if len(records) > start:
             self.head = records[-1].hash
 
-    def _follow_command(self, group: Sequence[Record]) -> None:
+    def _follow_command(self, group: Sequence[Record], note_access: bool) -> None:
         command = group[0].command
         events = [record.event() for record in group]
         game = self.game
@@ -267,8 +266,9 @@ class _Loaded:
             actor=actor,
             by_itself=by_itself,
         )
-        for record, event in zip(group, events, strict=True):
-            self.access.note(record.command, event)
+        if note_access:
+            for record, event in zip(group, events, strict=True):
+                self.access.note(record.command, event)
         self.head = group[-1].hash
 
 
@@ -873,12 +873,9 @@ class GameService(Application[UUID]):
     def _fold(self, game_id: UUID, records: Sequence[Record]) -> AnyGame:
         if not records:
             raise GameNotFoundError(game_id)
-        game: AnyGame = Game(game_id, self._rules_of(records[0]))
-        if records[0].command is not None and _clocked(records):
-            loaded = _Loaded(game, GENESIS)
-            loaded.follow(records)  # a command at a time, settling the clock as it was played
-            return loaded.game
-        return project_game(game, (record.event() for record in records))
+        loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
+        loaded.follow(records, note_access=False)
+        return loaded.game
 
     def _rules_of(self, first: Record) -> AnyRules:
         """The ruleset of the game whose first stored record is ``first``."""
@@ -1063,12 +1060,6 @@ class GameService(Application[UUID]):
 
     def state_at(self, game_id: UUID, version: int) -> Any:
         return self.game_at(game_id, version).state
-
-
-def _clocked(records: Sequence[Record]) -> bool:
-    """Whether the game whose first records these are was opened on a clock: the opening
-    command records ``kernel.ClockSet`` right after the game's first event."""
-    return len(records) > 1 and records[1].command is None and records[1].type == CLOCK_SET
 
 
 def _published(command: Command | None) -> tuple[str | None, bool | None]:
