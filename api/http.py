@@ -250,24 +250,15 @@ def game_view(
     return game.wire.view(**_with_seed(view, fairness), ruleset=game.name, clock=clock)
 
 
-def caller_view(
-    game: GameApi, seen: SeatView, fairness: SeedFairness, clock: ClockView | None
-) -> msgspec.Struct:
+def caller_view(game: GameApi, seen: SeatView, fairness: SeedFairness) -> msgspec.Struct:
+    """The game as ``seen`` by the caller, with its clock and the caller's actions ready to
+    send."""
     return game.wire.caller_view(
         **_with_seed(seen.view, fairness),
         ruleset=game.name,
-        clock=clock,
+        clock=seen.clock,
         actions=ready_to_send(game, seen.actions, seen.version),
     )
-
-
-def seen_now(
-    games: GameService, game_id: UUID, seat: int | None
-) -> tuple[SeatView, ClockView | None]:
-    """The latest game as ``seat`` (None: a spectator or the host) may see it, with what it may
-    do now, and the game's clock of the same version (read with it, at no extra cost)."""
-    seen = games.seat_view(game_id, seat)
-    return seen, seen.clock
 
 
 def _with_seed(view: msgspec.Struct, fairness: SeedFairness) -> dict[str, Any]:

@@ -25,7 +25,6 @@ from api.http import (
     game_of,
     game_view,
     named_game,
-    seen_now,
     served_game,
     viewed,
 )
@@ -277,9 +276,9 @@ class LobbyController(ServicesController):
         games, served = self.services.games, self.services.served
         require_host(caller_of(games, game_id, request))
         games.start(game_id, expected_version=data.expected_version if data else None)
-        seen, clock = seen_now(games, game_id, None)
+        seen = games.seat_view(game_id, None)
         shown = game_view(
-            served_game(served, seen.ruleset), seen.view, games.fairness(game_id), clock
+            served_game(served, seen.ruleset), seen.view, games.fairness(game_id), seen.clock
         )
         return viewed(shown, seen.version)
 

@@ -28,7 +28,6 @@ from api.http import (
     game_of,
     precondition,
     ready_to_send,
-    seen_now,
     served_game,
     viewed,
 )
@@ -67,9 +66,9 @@ class PlayController(ServicesController):
         is a 304."""
         games, served = self.services.games, self.services.served
         caller = caller_of(games, game_id, request)
-        seen, clock = seen_now(games, game_id, caller.seat)
+        seen = games.seat_view(game_id, caller.seat)
         game = served_game(served, seen.ruleset)
-        shown = caller_view(game, seen, games.fairness(game_id), clock)
+        shown = caller_view(game, seen, games.fairness(game_id))
         return viewed(shown, seen.version, if_none_match=if_none_match)
 
     @get(
@@ -154,5 +153,5 @@ class PlayController(ServicesController):
         seen = performed.seen
         if not performed.replayed:
             self.services.metrics.action(game.name)
-        shown = caller_view(game, seen, games.fairness(game_id), seen.clock)
+        shown = caller_view(game, seen, games.fairness(game_id))
         return viewed(shown, seen.version, replayed=performed.replayed)

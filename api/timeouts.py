@@ -22,7 +22,7 @@ from api.auth import CHALLENGE, REQUIRED_BEARER, caller_of
 from api.bodies import STRICT_BODY
 from api.clock import MAX_SEAT, TimeoutClaim
 from api.dependencies import ServicesController
-from api.http import ETAG, IfMatch, caller_view, precondition, seen_now, served_game, viewed
+from api.http import ETAG, IfMatch, caller_view, precondition, served_game, viewed
 from api.problems import ForbiddenByRuleError, problem_responses
 from api.schemas import ZERO_MINIMUM
 from api.threads import in_worker_thread
@@ -179,6 +179,6 @@ def _refuse(caller: Caller, rule: str, reason: str) -> NoReturn:
 def _as_seen(
     games: GameService, served: ServedGames, game_id: UUID, caller: Caller
 ) -> Response[Any]:
-    seen, clock = seen_now(games, game_id, caller.seat)
-    shown = caller_view(served_game(served, seen.ruleset), seen, games.fairness(game_id), clock)
+    seen = games.seat_view(game_id, caller.seat)
+    shown = caller_view(served_game(served, seen.ruleset), seen, games.fairness(game_id))
     return viewed(shown, seen.version)
