@@ -55,6 +55,7 @@ from engine.records import (
     HandOverCommand,
     Record,
     StartCommand,
+    TableCommand,
     TakeBackCommand,
     TimeoutCommand,
     act_command,
@@ -65,6 +66,7 @@ from engine.records import (
     envelope_bytes,
     join_command,
     open_envelope,
+    run_table_command,
     seal,
     seal_game,
 )
@@ -512,44 +514,32 @@ class GameService(Application[UUID]):
         """Take the rules' default decision for ``seat``, whose time has run out; returns the
         game's new version. RuleViolation (``CLOCK-…``) if it has not, or the game has no clock.
         ``claimed_by`` is the seat claiming it; None for the server's own timer."""
-
-        def time_out(game: AnyGame, now: datetime) -> int:
-            game.time_out(seat, at=now, claimed_by=claimed_by)
-            return game.version
-
         command = TimeoutCommand(seat=seat, claimed_by=claimed_by)
-        return self._execute(game_id, expected_version, command, time_out)
+        return self._table_command(game_id, command, expected_version)
 
     def hand_to_bot(self, game_id: UUID, seat: int, *, expected_version: int | None = None) -> int:
         """The host hands ``seat``, whose time has run out, to the clock's computer player."""
-
-        def hand_over(game: AnyGame, now: datetime) -> int:
-            game.hand_to_bot(seat, at=now)
-            return game.version
-
-        command = HandOverCommand(seat=seat)
-        return self._execute(game_id, expected_version, command, hand_over)
+        return self._table_command(game_id, HandOverCommand(seat=seat), expected_version)
 
     def take_back(self, game_id: UUID, seat: int, *, expected_version: int | None = None) -> int:
         """``seat``'s player plays it again, instead of the computer player standing in."""
-
-        def take_back(game: AnyGame, now: datetime) -> int:
-            game.take_back(seat, at=now)
-            return game.version
-
-        return self._execute(game_id, expected_version, TakeBackCommand(seat=seat), take_back)
+        return self._table_command(game_id, TakeBackCommand(seat=seat), expected_version)
 
     def abandon(
         self, game_id: UUID, *, after_seconds: int, expected_version: int | None = None
     ) -> int:
         """Close a game that has not started within ``after_seconds`` of its creation."""
+        command = AbandonCommand(after_seconds=after_seconds)
+        return self._table_command(game_id, command, expected_version)
 
-        def abandon(game: AnyGame, now: datetime) -> int:
-            game.abandon(after_seconds=after_seconds, at=now)
+    def _table_command(
+        self, game_id: UUID, command: TableCommand, expected_version: int | None
+    ) -> int:
+        def run(game: AnyGame, now: datetime) -> int:
+            run_table_command(game, command, now)
             return game.version
 
-        command = AbandonCommand(after_seconds=after_seconds)
-        return self._execute(game_id, expected_version, command, abandon)
+        return self._execute(game_id, expected_version, command, run)
 
     def clock(self, game_id: UUID) -> ClockView | None:
         """The game's clock as everyone sees it; None for a game without one."""

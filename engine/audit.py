@@ -23,20 +23,17 @@ from domain.table import ClockSettings, parse_time
 from engine.fairness import seed_commitment
 from engine.records import (
     GENESIS,
-    AbandonCommand,
     ActCommand,
     Command,
     CorruptRecordError,
     CreateCommand,
-    HandOverCommand,
     JoinCommand,
     Record,
     StartCommand,
-    TakeBackCommand,
-    TimeoutCommand,
     chain_hash,
     decode_action,
     encode_event,
+    run_table_command,
 )
 
 
@@ -213,14 +210,8 @@ def _run(
         elif isinstance(command, ActCommand):
             action = decode_action(game.rules, command.action)
             game.act(command.seat, action, at=at, stand_in=command.stand_in)
-        elif isinstance(command, TimeoutCommand):
-            game.time_out(command.seat, at=at, claimed_by=command.claimed_by)
-        elif isinstance(command, HandOverCommand):
-            game.hand_to_bot(command.seat, at=at)
-        elif isinstance(command, TakeBackCommand):
-            game.take_back(command.seat, at=at)
-        elif isinstance(command, AbandonCommand):
-            game.abandon(after_seconds=command.after_seconds, at=at)
+        else:
+            run_table_command(game, command, at)
     except RuleViolation as refused:
         raise _HistoryMismatchError(
             version, f"the rules refuse the recorded command: [{refused.rule}] {refused.reason}"

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 import msgspec
 
+from domain.aggregates.game import AnyGame
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
 from engine.fairness import seed_commitment
@@ -113,6 +115,24 @@ Command = (
     | TakeBackCommand
     | AbandonCommand
 )
+
+
+#: The kernel's commands about the table around a game: its clock, its absent players, its
+#: abandonment.
+TableCommand = TimeoutCommand | HandOverCommand | TakeBackCommand | AbandonCommand
+
+
+def run_table_command(game: AnyGame, command: TableCommand, at: datetime) -> None:
+    """Perform ``command`` on ``game`` at ``at``: as the service performs it, and as ``verify``
+    re-runs it at its recorded time."""
+    if isinstance(command, TimeoutCommand):
+        game.time_out(command.seat, at=at, claimed_by=command.claimed_by)
+    elif isinstance(command, HandOverCommand):
+        game.hand_to_bot(command.seat, at=at)
+    elif isinstance(command, TakeBackCommand):
+        game.take_back(command.seat, at=at)
+    else:
+        game.abandon(after_seconds=command.after_seconds, at=at)
 
 
 def decider(command: Command | None) -> tuple[int | None, bool]:
