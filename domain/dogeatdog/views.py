@@ -1,24 +1,178 @@
-"""What one seat may see of a game of Dog Eat Dog (RULES.md section 21): for now its events, each
-judged alone; the view of the state comes with the ruleset (``docs/dogeatdog/DESIGN.md``).
+"""What one seat may see of a game of Dog Eat Dog (RULES.md section 21), of the state and of
+each event.
 
-Hidden values are blanked, never dropped: a blanked shuffle still says that it happened and how
-many cards it holds ([RNG-PUBLIC]). Once the game has ended everything is shown ([SEE-END]).
+Public ([SEE-PUBLIC]): runners, squares, goods, workers, corporate balances, officials and
+Current Events held, the Public Laws sheet, the deck's size and the discard pile, every roll.
+Private to one seat ([SEE-PRIVATE]): its Swiss balance. Secret to all ([SEE-SECRET]): the deck's
+order and the seed. Hidden values are blanked, never dropped: a blanked shuffle still says that
+it happened and how many cards it holds ([RNG-PUBLIC]). Once the game has ended everything is
+shown ([SEE-END]); with [VAR-OPEN-INFO] only the deck's order and the seed stay hidden.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import msgspec
+
+from domain.dogeatdog.actions import DogEatDogDecision
+from domain.dogeatdog.rules.decisions import awaited
+from domain.dogeatdog.state import DogEatDogState, Player
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
     HIDDEN_EVENTS,
     DogEatDogGameOpened,
     DogEatDogRedTapeShuffled,
+    DogEatDogSettings,
+    Step,
 )
-from domain.redaction import blanked
+from domain.redaction import blanked, visible_to
+from domain.ruleset import GameStatus, Outcome
+
+
+class DogEatDogSeatView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    name: str
+    bot: str | None
+    division: str | None
+    corporate: int
+    swiss: int | None  # the viewer's own; everyone's after the end or with [VAR-OPEN-INFO]
+    workers: int
+    goods: dict[str, int]  # only goods held, by value
+    pollution_markers: int
+    squares: tuple[str, ...]  # earliest gained first
+    runner: int | None
+    current_events: tuple[str, ...]
+    officials: tuple[str, ...]
+    in_game: bool
+
+
+class DogEatDogSquareView(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    stage: int
+    markers: int
+    controller: int | None
+
+
+class DogEatDogWindowView(msgspec.Struct, frozen=True, kw_only=True):
+    after: Step | None
+    speaker: int
+    passes: int
+
+
+class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    number: int
+    step: Step | None
+    steps_done: tuple[Step, ...]
+    window: DogEatDogWindowView | None
+
+
+class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
+    game_id: str
+    version: int
+    viewer: int | None
+    status: GameStatus
+    seat_count: int
+    settings: DogEatDogSettings
+    rules_version: str
+    divisions: tuple[str, ...]  # the division cards in the game
+    seats: tuple[DogEatDogSeatView, ...]
+    squares: tuple[DogEatDogSquareView, ...]
+    supply: dict[str, int]
+    supply_workers: int
+    supply_pollution: int
+    deck_size: int
+    discard: tuple[str, ...]  # top last
+    public_laws: tuple[str, ...]
+    first_chooser: int | None
+    start_player: int | None
+    round: int
+    turn: DogEatDogTurnView | None
+    awaiting: tuple[DogEatDogDecision, ...]
+    outcome: Outcome | None
+
+
+def game_view(
+    state: DogEatDogState,
+    version: int,
+    viewer: int | None,
+    *,
+    outcome: Outcome | None,
+    reveal_all: bool = False,
+    awaiting: Sequence[DogEatDogDecision] | None = None,
+) -> DogEatDogView:
+    open_swiss = reveal_all or state.status is GameStatus.ENDED or state.settings.open_info
+    if awaiting is None:
+        found = awaited(state)
+        awaiting = [] if found is None else [found]
+    return DogEatDogView(
+        game_id=str(state.game_id),
+        version=version,
+        viewer=viewer,
+        status=state.status,
+        seat_count=state.seats_wanted,
+        settings=state.settings,
+        rules_version=state.rules_version,
+        divisions=state.divisions,
+        seats=tuple(_seat_view(player, viewer, open_swiss) for player in state.players),
+        squares=tuple(
+            DogEatDogSquareView(id=s.id, stage=s.stage, markers=s.markers, controller=s.controller)
+            for s in state.squares.values()
+        ),
+        supply=dict(state.supply),
+        supply_workers=state.supply_workers,
+        supply_pollution=state.supply_pollution,
+        deck_size=len(state.deck),
+        discard=tuple(state.discard),
+        public_laws=tuple(state.public_laws),
+        first_chooser=state.first_chooser,
+        start_player=state.start_player,
+        round=state.round,
+        turn=_turn_view(state),
+        awaiting=tuple(awaiting),
+        outcome=outcome,
+    )
+
+
+def _seat_view(player: Player, viewer: int | None, open_swiss: bool) -> DogEatDogSeatView:
+    return DogEatDogSeatView(
+        seat=player.seat,
+        name=player.name,
+        bot=player.bot,
+        division=player.division,
+        corporate=player.corporate,
+        swiss=player.swiss if open_swiss or visible_to((player.seat,), viewer) else None,
+        workers=player.workers,
+        goods={good: count for good, count in player.goods.items() if count},
+        pollution_markers=player.pollution_markers,
+        squares=tuple(player.squares),
+        runner=player.runner,
+        current_events=tuple(player.current_events),
+        officials=tuple(player.officials),
+        in_game=player.in_game,
+    )
+
+
+def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
+    turn = state.turn
+    if turn.seat < 0:
+        return None
+    window = turn.window
+    return DogEatDogTurnView(
+        seat=turn.seat,
+        number=turn.number,
+        step=turn.step,
+        steps_done=tuple(turn.steps_done),
+        window=None
+        if window is None
+        else DogEatDogWindowView(after=window.after, speaker=window.speaker, passes=window.passes),
+    )
 
 
 def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> DomainEvent:
-    """``event`` as ``viewer`` (a seat, or None for a spectator) may see it."""
+    """``event`` as ``viewer`` (a seat, or None for a spectator) may see it, judged alone."""
     if game_ended or not isinstance(event, HIDDEN_EVENTS):
         return event
     if isinstance(event, DogEatDogGameOpened):

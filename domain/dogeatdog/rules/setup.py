@@ -122,16 +122,21 @@ def default_division(state: DogEatDogState) -> str:
     return state.free_divisions()[0]
 
 
-def choose_division(
-    ctx: Context[DogEatDogState], seat: int, division: str, *, by_default: bool = False
-) -> None:
-    state = ctx.state
+def check_division(state: DogEatDogState, seat: int, division: str) -> None:
+    """Refuse ``seat`` choosing ``division`` now, naming the rule, unless he may."""
     if chooser(state) != seat:
         raise RuleViolation("SETUP-DIVISIONS", "divisions are chosen in turn, clockwise")
     if division in divisions() and division not in state.divisions:
         raise RuleViolation("SETUP-WM", "Waste Mismanagement plays only with 5 or 6 players")
     if division not in state.free_divisions():
         raise RuleViolation("SETUP-DIVISIONS", f"{division!r} is not a free division card")
+
+
+def choose_division(
+    ctx: Context[DogEatDogState], seat: int, division: str, *, by_default: bool = False
+) -> None:
+    state = ctx.state
+    check_division(state, seat, division)
     ctx.emit(DogEatDogDivisionChosen(seat=seat, division=division, by_default=by_default))
     if chooser(state) is None:
         _finish_setup(ctx)

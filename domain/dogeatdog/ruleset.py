@@ -1,0 +1,180 @@
+"""Dog Eat Dog as a ruleset of the engine: the :class:`~domain.ruleset.Rules` the kernel's
+``Game`` drives, over the modules that hold the rules themselves (``rules/``, ``evolve``,
+``views``, ``narration``). Not registered yet (``docs/dogeatdog/DESIGN.md``): tests drive it
+directly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.context import Context
+from domain.dogeatdog.actions import ACTION_TYPE, DogEatDogAction, DogEatDogDecision
+from domain.dogeatdog.evolve import apply
+from domain.dogeatdog.narration import describe
+from domain.dogeatdog.rules import decisions, setup
+from domain.dogeatdog.state import MAX_PLAYERS, MIN_PLAYERS, DogEatDogState
+from domain.dogeatdog.views import DogEatDogView, event_view, game_view
+from domain.errors import RuleViolation
+from domain.events.base import DomainEvent
+from domain.events.dogeatdog import EVENT_TYPES, DogEatDogGameOpened, DogEatDogSettings
+from domain.ruleset import GameStatus, Opening, Outcome, Rules, SeatInfo
+
+
+class DogEatDogRules:
+    name = "dogeatdog"
+    title = "Dog Eat Dog"
+    rules_version = setup.RULES_VERSION
+    rules_versions: tuple[str, ...] = (setup.RULES_VERSION,)
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    topic_prefix = "dogeatdog."
+    settings_type = DogEatDogSettings
+    event_types = EVENT_TYPES
+    action_type: Any = ACTION_TYPE
+    opening_event: type[DomainEvent] = DogEatDogGameOpened
+    view_type = DogEatDogView
+
+    # -- setting up ------------------------------------------------------------------------
+
+    def new_state(self) -> DogEatDogState:
+        return DogEatDogState()
+
+    def seed_of(self, state: DogEatDogState) -> str:
+        return state.seed
+
+    def settings_of(self, state: DogEatDogState) -> DogEatDogSettings:
+        return state.settings
+
+    def open(
+        self,
+        ctx: Context[DogEatDogState],
+        *,
+        seats: int,
+        settings: DogEatDogSettings,
+        seed: str,
+        rules_version: str,
+    ) -> None:
+        # One version so far: ``Game.create`` admits no other, and open_game records it.
+        assert rules_version == setup.RULES_VERSION
+        setup.open_game(ctx, seats=seats, settings=settings, seed=seed)
+
+    def opening(self, event: DomainEvent) -> Opening:
+        if not isinstance(event, DogEatDogGameOpened):
+            raise TypeError(f"a game of Dog Eat Dog opens with DogEatDogGameOpened, not {event!r}")
+        return Opening(
+            seats=event.seats,
+            settings=event.settings,
+            seed=event.seed,
+            rules_version=event.rules_version,
+        )
+
+    def seat(
+        self, ctx: Context[DogEatDogState], name: str, attributes: Any, bot: str | None
+    ) -> int:
+        if attributes not in (None, {}):
+            raise RuleViolation("SETUP-PLAYERS", "a seat of Dog Eat Dog has no attributes")
+        return setup.take_seat(ctx, name, bot)
+
+    def start(self, ctx: Context[DogEatDogState]) -> None:
+        setup.start(ctx)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def pending(self, state: DogEatDogState) -> list[DogEatDogDecision]:
+        found = decisions.awaited(state)
+        return [] if found is None else [found]
+
+    def simultaneous(self, decision: DogEatDogDecision) -> bool:
+        return False  # one seat at a time in the default game ([TURN-DECISIONS])
+
+    def legal_actions(
+        self, state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]
+    ) -> list[DogEatDogAction]:
+        if not pending or pending[0].seat != seat:
+            return []
+        return decisions.legal_actions(state, pending[0])
+
+    def is_legal(
+        self,
+        state: DogEatDogState,
+        seat: int,
+        action: DogEatDogAction,
+        pending: Sequence[DogEatDogDecision],
+    ) -> bool:
+        try:
+            decisions.check(state, seat, action, decisions.asked(state, seat, pending))
+        except RuleViolation:
+            return False
+        return True
+
+    def act(
+        self,
+        ctx: Context[DogEatDogState],
+        seat: int,
+        action: DogEatDogAction,
+        pending: Sequence[DogEatDogDecision],
+    ) -> None:
+        decisions.act(ctx, seat, action, pending)
+
+    def default_action(
+        self, state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]
+    ) -> DogEatDogAction:
+        return decisions.default_action(state, decisions.asked(state, seat, pending))
+
+    def evolve(self, state: DogEatDogState, event: DomainEvent) -> None:
+        apply(state, event)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def status(self, state: DogEatDogState) -> GameStatus:
+        return state.status
+
+    def seats(self, state: DogEatDogState) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(name=player.name, bot=player.bot) for player in state.players)
+
+    def eliminated(self, state: DogEatDogState) -> frozenset[int]:
+        return frozenset(player.seat for player in state.players if not player.in_game)
+
+    def outcome(self, state: DogEatDogState) -> Outcome | None:
+        return None  # no end of the game is built yet (DESIGN.md, next steps)
+
+    def view(
+        self,
+        state: DogEatDogState,
+        version: int,
+        viewer: int | None,
+        *,
+        reveal_all: bool = False,
+        awaiting: Sequence[DogEatDogDecision] | None = None,
+    ) -> DogEatDogView:
+        return game_view(
+            state,
+            version,
+            viewer,
+            outcome=self.outcome(state),
+            reveal_all=reveal_all,
+            awaiting=awaiting,
+        )
+
+    def event_view(
+        self, event: DomainEvent, viewer: int | None, *, game_ended: bool
+    ) -> DomainEvent:
+        return event_view(event, viewer, game_ended=game_ended)
+
+    def tolerates_stale(
+        self, state: DogEatDogState, seat: int, since: Sequence[DomainEvent]
+    ) -> bool:
+        return False  # no simultaneous decisions: every event may change what a seat may do
+
+    def describe(
+        self, event: DomainEvent, names: Sequence[str], settings: DogEatDogSettings
+    ) -> str:
+        return describe(event, names)
+
+
+#: The one Dog Eat Dog ruleset (not registered: DESIGN.md).
+DOGEATDOG = DogEatDogRules()
+
+#: mypy checks here that Dog Eat Dog implements the whole protocol.
+_AS_RULES: Rules[DogEatDogState, DogEatDogAction, DogEatDogSettings, DogEatDogDecision] = DOGEATDOG
