@@ -774,6 +774,10 @@ class GameService(Application[UUID]):
                 self._latest_or_none(game.id),
                 store_clash=True,
             ) from None
+        except _UNREACHABLE:
+            # Nothing was stored, but the cached game has played the command in memory.
+            self._keep_as_stored(loaded)
+            raise
         except BaseException:
             self._cache.evict(game.id)
             raise
@@ -835,6 +839,28 @@ class GameService(Application[UUID]):
             return loaded
         loaded.follow(self._select(game_id, after=loaded.game.version))
         return loaded
+
+    def _keep_as_stored(self, loaded: _Loaded) -> None:
+        """Give the cached ``loaded``, whose game played a command the store did not take, the
+        game as stored instead, so that reads go on being served from the cache while writes
+        fail.
+
+        Dropping it instead left nothing to serve: under a SQLite file locked by another
+        process, every read of a game whose write had just failed was a 503 until the pause
+        ended. The game is read past the gate, which that failure has just closed: a locked
+        SQLite file is still read (WAL). A database that does not answer at all fails this
+        read too, and the game is dropped (it answers 503 until the store is back)."""
+        game_id = loaded.game.id
+        try:
+            records = self._select(game_id, gated=False)
+        except _UNREACHABLE:
+            records = []
+        if not records:
+            self._cache.evict(game_id)
+            return
+        stored = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
+        stored.follow(records)
+        loaded.game, loaded.head, loaded.access = stored.game, stored.head, stored.access
 
     def _last_seen(self, game_id: UUID) -> _Loaded | None:
         """The cached game as this process last saw it, noted in :data:`stale_reads` (the store
@@ -967,18 +993,33 @@ class GameService(Application[UUID]):
             raise VersionOutOfRangeError(game_id, after, latest)
         if limit < 1:
             raise ValueError("limit must be at least 1")
-        page = self._select(game_id, after=after, upto=min(latest, after + limit))
+        # Nothing newer needs no read: a client caught up (a live stream resumed at the latest
+        # event) is answered from the cache alone, also while the store does not answer.
+        page = (
+            []
+            if after == latest
+            else self._select(game_id, after=after, upto=min(latest, after + limit))
+        )
         shown = self.ruleset_of(game_id).event_view
         return [shown(r.event(), viewer, game_ended=ended) for r in page], latest
 
     def _select(
-        self, game_id: UUID, *, after: int | None = None, upto: int | None = None
+        self,
+        game_id: UUID,
+        *,
+        after: int | None = None,
+        upto: int | None = None,
+        gated: bool = True,
     ) -> list[Record]:
+        """The game's stored records after ``after`` up to ``upto``; ``gated`` False reads even
+        while requests are refused at once (:class:`_StoreGate`), without opening the gate."""
+
+        def select() -> Sequence[StoredEvent]:
+            return self.recorder.select_events(game_id, gt=after, lte=upto)
+
         return [
             open_envelope(stored.topic, stored.originator_version, stored.state)
-            for stored in self._gate.reach(
-                lambda: self.recorder.select_events(game_id, gt=after, lte=upto)
-            )
+            for stored in (self._gate.reach(select) if gated else select())
         ]
 
     def game_ids(self) -> list[UUID]:

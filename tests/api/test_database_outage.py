@@ -49,8 +49,10 @@ def test_given_postgresql_stopped_then_requests_get_503_health_is_degraded_cache
     with TestClient(create_app(games, close_on_shutdown=True), timeout=CLIENT_TIMEOUT_SECONDS) as client:
         created = client.post("/games", json={"players": 3, "seed": "outage"}).json()
         game = f"/games/{created['game_id']}"
-        assert client.post(f"{game}/players", json={"name": "Ann"}).status_code == 201
-        assert client.get(game).status_code == 200  # loaded: this process has it cached
+        joined = client.post(f"{game}/players", json={"name": "Ann"})
+        assert joined.status_code == 201
+        ann = {"Authorization": f"Bearer {joined.json()['token']}"}
+        version = client.get(game).json()["version"]  # loaded: this process has it cached
         cluster.stop()
         try:
             refused = client.post("/games", json={"players": 2})
@@ -60,11 +62,14 @@ def test_given_postgresql_stopped_then_requests_get_503_health_is_degraded_cache
             health = client.get("/health")
             assert health.status_code == 200
             assert health.json()["status"] == "degraded"
-            seen = client.get(game)
-            assert seen.status_code == 200
-            assert seen.headers["served-stale"] == "true"
-            assert [player["name"] for player in seen.json()["players"]] == ["Ann"]
             assert client.post(f"{game}/players", json={"name": "Ben"}).status_code == 503
+            # The reads the cached game answers (README), also after a write to it failed.
+            for path, headers in (("", {}), ("", ann), ("/actions", ann), (f"/events?after={version}", ann)):
+                seen = client.get(f"{game}{path}", headers=headers)
+                assert seen.status_code == 200, (path, seen.text)
+                assert seen.headers["served-stale"] == "true"
+            assert [player["name"] for player in client.get(game).json()["players"]] == ["Ann"]
+            assert client.get(f"{game}/events").status_code == 503  # stored events: not cached
         finally:
             cluster.start()
         _wait_healthy(client)
