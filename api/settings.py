@@ -1,6 +1,6 @@
 """The server's settings: CORS origins, the rate limits, the largest request body, the worker
-threads that reach the store, the live streams a client may hold open and how long a game may
-wait in the lobby.
+threads that reach the store, the live streams a client may hold open, how long a game may
+wait in the lobby, and the server's secret, from which each of its secrets is derived.
 
 Each comes from a ``dodgecity serve`` option or, for uvicorn's worker processes, which start the
 app themselves, from the environment variable the option sets.
@@ -8,6 +8,8 @@ app themselves, from the environment variable the option sets.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import math
 import os
 import re
@@ -20,8 +22,7 @@ CORS_ORIGINS_VARIABLE = "DODGECITY_CORS_ORIGINS"
 RATE_LIMIT_VARIABLE = "DODGECITY_RATE_LIMIT"
 GAME_LIMIT_VARIABLE = "DODGECITY_GAME_LIMIT"
 BOT_LIMIT_VARIABLE = "DODGECITY_BOT_LIMIT"
-IDEMPOTENCY_SECRET_VARIABLE = "DODGECITY_IDEMPOTENCY_SECRET"
-TICKET_SECRET_VARIABLE = "DODGECITY_TICKET_SECRET"
+SECRET_VARIABLE = "DODGECITY_SECRET"
 METRICS_VARIABLE = "DODGECITY_METRICS"
 ACCESS_LOG_VARIABLE = "DODGECITY_ACCESS_LOG"
 ON = "on"
@@ -103,23 +104,31 @@ class ApiSettings:
     rate_limit: RateLimit | None = None  # every request per client; off by default
     game_limit: RateLimit | None = DEFAULT_GAME_LIMIT  # POST /games per client address
     bot_limit: RateLimit | None = DEFAULT_BOT_LIMIT  # bot seats per client address
-    # Makes games' ids from idempotency keys (api/idempotency.py); None: a random one per app.
-    # Every process serving one database should share it (``dodgecity serve`` hands its workers
-    # one) so that a retry reaching another process finds the same game.
-    idempotency_secret: bytes | None = None
+    # The server's secret, every other one derived from it (below); None: a random one per app.
+    # Every process serving one database should share it, and keep it across restarts
+    # (``dodgecity serve`` hands its workers the one it keeps), so that a retried POST /games
+    # reaching another process, or a restarted one, finds the same game and answer.
+    secret: bytes | None = None
     max_body_bytes: int = MAX_BODY_BYTES
     # Worker threads for the blocking store calls; None: chosen by the database (see api/app.py).
     threads: int | None = None
     max_streams: int = DEFAULT_MAX_STREAMS  # live streams open at once per client
     stream_idle_seconds: float = DEFAULT_STREAM_IDLE_SECONDS  # a quiet stream closes after it
-    # Signs stream tickets (api/tickets.py); None: a random one per app. Shared by the processes
-    # of one server (``dodgecity serve`` hands its workers one), so any of them accepts a ticket.
-    ticket_secret: bytes | None = None
     metrics: bool = True  # GET /metrics and the counting behind it (api/metrics.py)
     access_log: bool = True  # one line per request (api/request_log.py)
     # A game still in the lobby this long after its creation is closed (engine/deadlines.py);
     # None: never.
     abandon_after_seconds: float | None = DEFAULT_ABANDON_AFTER_SECONDS
+
+    @property
+    def idempotency_secret(self) -> bytes | None:
+        """Names what a creation's idempotency key names (api/idempotency.py)."""
+        return derived_secret(self.secret, "idempotency-keys") if self.secret else None
+
+    @property
+    def ticket_secret(self) -> bytes | None:
+        """Signs stream tickets (api/tickets.py), so any process of the server accepts one."""
+        return derived_secret(self.secret, "stream-tickets") if self.secret else None
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> ApiSettings:
@@ -133,27 +142,31 @@ class ApiSettings:
         threads = environ.get(THREADS_VARIABLE, "").strip()
         games = environ.get(GAME_LIMIT_VARIABLE, "").strip()
         bots = environ.get(BOT_LIMIT_VARIABLE, "").strip()
-        secret = environ.get(IDEMPOTENCY_SECRET_VARIABLE, "").strip()
+        secret = environ.get(SECRET_VARIABLE, "").strip()
         streams = environ.get(MAX_STREAMS_VARIABLE, "").strip()
         idle = environ.get(STREAM_IDLE_VARIABLE, "").strip()
-        ticket_secret = environ.get(TICKET_SECRET_VARIABLE, "").strip()
         abandon = environ.get(ABANDON_AFTER_VARIABLE, "").strip()
         return cls(
             cors_origins=origins,
             rate_limit=RateLimit.parse(rate) if rate else None,
             game_limit=parse_optional_limit(games) if games else DEFAULT_GAME_LIMIT,
             bot_limit=parse_optional_limit(bots) if bots else DEFAULT_BOT_LIMIT,
-            idempotency_secret=secret.encode() if secret else None,
+            secret=secret.encode() if secret else None,
             threads=parse_threads(threads) if threads else None,
             max_streams=parse_max_streams(streams) if streams else DEFAULT_MAX_STREAMS,
             stream_idle_seconds=parse_stream_idle(idle) if idle else DEFAULT_STREAM_IDLE_SECONDS,
-            ticket_secret=ticket_secret.encode() if ticket_secret else None,
             metrics=parse_switch(environ.get(METRICS_VARIABLE, ON)),
             access_log=parse_switch(environ.get(ACCESS_LOG_VARIABLE, ON)),
             abandon_after_seconds=parse_abandon_after(abandon)
             if abandon
             else DEFAULT_ABANDON_AFTER_SECONDS,
         )
+
+
+def derived_secret(secret: bytes, label: str) -> bytes:
+    """A secret of its own for one use (HKDF's expand step, one block): knowing one derived
+    secret tells nothing of the server's secret or of another use's."""
+    return hmac.new(secret, f"dodgecity {label}\x01".encode(), hashlib.sha256).digest()
 
 
 def parse_threads(text: str) -> int:

@@ -15,9 +15,9 @@ Guarantees:
 - **Short-lived**: refused :data:`TICKET_SECONDS` after it was issued.
 - **Bound**: to its game (refused on another game's stream) and to its seat (it shows that seat's
   view, never another's).
-- **Accepted by every worker**: the secret is shared by the processes of ``dodgecity serve``
-  (``DODGECITY_TICKET_SECRET``, made once per server unless set), so a ticket issued by one
-  worker opens a stream on another.
+- **Accepted by every worker**: the secret is derived from the server's secret, which the
+  processes of ``dodgecity serve`` share and a restart keeps (``entrypoints/server_secret.py``),
+  so a ticket issued by one worker opens a stream on another, and before a restart after it.
 - **Single use per worker process**: each process remembers the nonces it accepted until they
   expire, and refuses them again. With ``--workers N`` a stolen ticket could open at most N
   streams in its 30 seconds, each showing only what its own seat may see. A browser that loses its

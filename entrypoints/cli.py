@@ -12,7 +12,6 @@ import argparse
 import ipaddress
 import json
 import os
-import secrets
 import socket
 import sys
 import traceback
@@ -38,7 +37,6 @@ from api.settings import (
     DEFAULT_MAX_STREAMS,
     DEFAULT_STREAM_IDLE_SECONDS,
     GAME_LIMIT_VARIABLE,
-    IDEMPOTENCY_SECRET_VARIABLE,
     LOG_FORMATS,
     MAX_STREAMS_VARIABLE,
     MAX_THREADS,
@@ -46,9 +44,9 @@ from api.settings import (
     OFF,
     ON,
     RATE_LIMIT_VARIABLE,
+    SECRET_VARIABLE,
     STREAM_IDLE_VARIABLE,
     THREADS_VARIABLE,
-    TICKET_SECRET_VARIABLE,
     RateLimit,
     SettingsError,
     parse_abandon_after,
@@ -84,6 +82,7 @@ from entrypoints.connections import (
     parse_connections,
     parse_seconds,
 )
+from entrypoints.server_secret import SecretError, ServerSecret, readable_by_others, server_secret
 from entrypoints.terminal import escaped, json_escaped
 
 T = TypeVar("T")
@@ -477,6 +476,15 @@ def build_parser() -> argparse.ArgumentParser:
         "are ignored and the client is the address that connected, so that no client can pick "
         "the address it is counted as",
     )
+    serve.add_argument(
+        "--secret-file",
+        type=Path,
+        metavar="FILE",
+        help="where the server's secret is kept across restarts (made, readable by its owner "
+        f"only, when missing), unless ${SECRET_VARIABLE} holds it; it names the game and host "
+        "token an Idempotency-Key stands for, and signs stream tickets. Default: the SQLite "
+        "database's file name with .secret added; for PostgreSQL, none (a fresh secret each run)",
+    )
     _add_db(serve)
 
     openapi = commands.add_parser("openapi", help="write the API's OpenAPI document")
@@ -789,11 +797,15 @@ def _serve(args: argparse.Namespace) -> int:
     ):
         if limit is not _UNSET:
             os.environ[variable] = OFF if limit is None else str(limit)
-    # One secret for every worker, so that a retried POST /games with an Idempotency-Key finds
-    # the same game whichever worker it reaches; set it yourself to share it across restarts.
-    os.environ.setdefault(IDEMPOTENCY_SECRET_VARIABLE, secrets.token_hex(32))
-    # Likewise for stream tickets: a ticket issued by one worker opens a stream on any other.
-    os.environ.setdefault(TICKET_SECRET_VARIABLE, secrets.token_hex(32))
+    # One secret for every worker and every run, so that a retried POST /games with an
+    # Idempotency-Key, or a stream ticket, is answered alike by any worker, before and after a
+    # restart (entrypoints/server_secret.py).
+    try:
+        secret = server_secret(database, args.secret_file, os.environ)
+    except SecretError as error:
+        print(f"dodgecity serve: {error}", file=sys.stderr)
+        return 2
+    os.environ[SECRET_VARIABLE] = secret.text
     os.environ[METRICS_VARIABLE] = args.metrics
     os.environ[ACCESS_LOG_VARIABLE] = args.access_log
     if args.threads is not None:
@@ -821,6 +833,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"dodgecity serve: {error}", file=sys.stderr)
         return 2
     print(f"serving {database.describe()} on http://{args.host}:{args.port}", file=sys.stderr)
+    _describe_secret(secret, database)
     print(limits.describe(descriptor_limit()), file=sys.stderr)
     proxies = args.forwarded_allow_ips
     if proxies is not None:
@@ -849,6 +862,20 @@ def _serve(args: argparse.Namespace) -> int:
 
     Multiprocess(config, sockets=[bind_without_nagle(config)]).run()
     return 0
+
+
+def _describe_secret(secret: ServerSecret, database: Database) -> None:
+    if isinstance(secret.source, Path):
+        print(f"server secret kept in {secret.source}", file=sys.stderr)
+        if readable_by_others(secret.source):
+            print(f"warning: others may read {secret.source}: chmod 600 it", file=sys.stderr)
+    elif secret.source is None and database.backend is Backend.POSTGRESQL:
+        print(
+            f"no server secret kept (set {SECRET_VARIABLE} or --secret-file): a fresh one for "
+            "this run, so after a restart a retried POST /games opens a new game and open "
+            "stream tickets are refused",
+            file=sys.stderr,
+        )
 
 
 def bind_without_nagle(config: uvicorn.Config) -> socket.socket:
