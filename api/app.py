@@ -73,6 +73,7 @@ from engine.application import GameService
 from engine.bot_seats import BotSeats
 from engine.database import Backend
 from engine.deadlines import SQLITE_RESCAN_SECONDS, Deadlines
+from engine.kept_answers import KeptAnswers
 from engine.notifications import StoredEventsListener
 
 log = logging.getLogger(__name__)
@@ -129,10 +130,12 @@ def create_app(
         games, poll_seconds=SQLITE_POLL_SECONDS if backend is Backend.SQLITE else None
     )
     games.on_commit(watchers.notify)
+    # Every worker on this database reads the first answers to POST /games from there.
+    kept = KeptAnswers.open(games.database)
     services = Services(
         games,
         offered,
-        CreatedGames(settings.idempotency_secret),
+        CreatedGames(kept, settings.idempotency_secret),
         watchers,
         settings.stream_idle_seconds if stream_idle_seconds is None else stream_idle_seconds,
         StreamSlots(settings.max_streams),
@@ -196,6 +199,7 @@ def create_app(
             await in_worker_thread(deadlines.close)
             await in_worker_thread(bots.close)
             services.health.close()
+            kept.close()
             if close_on_shutdown:
                 games.close()
 

@@ -28,7 +28,12 @@ from api.http import (
     served_game,
     viewed,
 )
-from api.idempotency import MIN_KEY_LENGTH, WeakIdempotencyKeyError, fingerprint
+from api.idempotency import (
+    MIN_KEY_LENGTH,
+    AnswerGoneError,
+    WeakIdempotencyKeyError,
+    fingerprint,
+)
 from api.limits import address_of
 from api.names import check_name
 from api.problems import IdempotentCreationError, problem_responses
@@ -36,7 +41,6 @@ from api.read_models import Limit, Offset
 from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
 from api.threads import in_worker_thread
 from api.wire import GameApi
-from engine.application import GameExistsError
 from engine.credentials import credential_hash, new_token
 from engine.players import BotSeat
 from projections.read_models import GamesPage
@@ -124,25 +128,10 @@ class LobbyController(ServicesController):
         for index, bot in enumerate(body.bots):
             check_name(bot.name, f"$.bots[{index}].name")
         clock = clock_settings(body.clock)
-        key_print = fingerprint(body)
-        # A key is this client's own: the same key from elsewhere names another game.
-        scope = address_of(request.scope)
-        game_id = uuid4()
-        if idempotency_key is not None:
-            try:
-                # A key names its game, so a retry can never open a second one, in any process.
-                game_id = created.game_id(scope, idempotency_key)
-            except WeakIdempotencyKeyError as weak:
-                raise ValidationException(
-                    detail=str(weak), extra=[{"key": "Idempotency-Key", "message": str(weak)}]
-                ) from None
-            earlier = created.get(scope, idempotency_key, key_print)
-            if earlier is not None:
-                return _created(earlier, replayed=True)
-        # Charged only for work about to be done: a replayed answer costs nothing.
-        self.services.limits.charge(request, games=1, bots=len(body.bots))
-        host_token = new_token()
-        try:
+
+        def create(game_id: UUID, host_token: str) -> CreatedGame:
+            # Charged only for work about to be done: a replayed answer costs nothing.
+            self.services.limits.charge(request, games=1, bots=len(body.bots))
             games.create_game(
                 ruleset=game.name,
                 seats=body.players,
@@ -153,25 +142,35 @@ class LobbyController(ServicesController):
                 bots=[_bot_seat(game, bot) for bot in body.bots],
                 clock=clock,
             )
-        except GameExistsError as exists:
-            # Only a repeated key makes an existing id. The first request may have finished
-            # meanwhile in this process; else its answer, and token, were given elsewhere.
-            earlier = created.get(scope, idempotency_key or "", key_print)
-            if earlier is not None:
-                return _created(earlier, replayed=True)
-            raise IdempotentCreationError(exists.game_id) from None
-        fairness = games.fairness(game_id)
-        answer = CreatedGame(
-            game_id=game_id,
-            ruleset=game.name,
-            version=1,
-            host_token=host_token,
-            seed_commitment=fairness.commitment or "",
-            seed_chosen=bool(fairness.chosen),
-        )
-        if idempotency_key is not None:
-            created.put(scope, idempotency_key, key_print, answer)
-        return _created(answer, replayed=False)
+            return recall(game_id, host_token)
+
+        def recall(game_id: UUID, host_token: str) -> CreatedGame:
+            fairness = games.fairness(game_id)
+            return CreatedGame(
+                game_id=game_id,
+                ruleset=game.name,
+                version=1,
+                host_token=host_token,
+                seed_commitment=fairness.commitment or "",
+                seed_chosen=bool(fairness.chosen),
+            )
+
+        if idempotency_key is None:
+            return _created(create(uuid4(), new_token()), replayed=False)
+        try:
+            # A key is this client's own: the same key from elsewhere names another game.
+            names = created.names(address_of(request.scope), idempotency_key)
+        except WeakIdempotencyKeyError as weak:
+            raise ValidationException(
+                detail=str(weak), extra=[{"key": "Idempotency-Key", "message": str(weak)}]
+            ) from None
+        try:
+            answer, replayed = created.once(
+                names, fingerprint(game.name, body), create=create, recall=recall
+            )
+        except AnswerGoneError as gone:
+            raise IdempotentCreationError(gone.game_id) from None
+        return _created(answer, replayed=replayed)
 
     @post(
         "/games/{game_id:uuid}/players",

@@ -1,5 +1,7 @@
 """An Idempotency-Key on POST /games belongs to the client that sent it: a retry gets the first
-answer, anyone else repeating or guessing the key gets neither that game nor its host token."""
+answer, anyone else repeating or guessing the key gets neither that game nor its host token. The
+answers are kept in the database for the key's lifetime (tests/api/test_idempotent_workers.py
+has several workers and a restart)."""
 
 from __future__ import annotations
 
@@ -10,13 +12,21 @@ from pathlib import Path
 import httpx
 import pytest
 from api.app import create_app
+from api.idempotency import ABANDONED_SECONDS, KEEP_SECONDS, AnswerGoneError, CreatedGames, IdempotencyKeyMismatchError
+from api.schemas import CreatedGame
 from api.settings import ApiSettings
+from domain.errors import RuleViolation
 from engine.application import GameService
+from engine.credentials import credential_hash
+from engine.database import resolve
+from engine.kept_answers import KeptAnswers
+from litestar.exceptions import ServiceUnavailableException
 from litestar.testing import TestClient
 
 from tests.api.servers import Server, start_server
 
 BODY = {"players": 2, "seed": "idempotent"}
+KEY = "5f0c8e0e-4b7e-4a35-a7d4-3c1f3d2b9e61"
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +89,95 @@ def test_given_a_short_key_then_400_naming_it_and_no_game() -> None:
         assert "idempotency" in refused.json()["invalid_params"][0]["name"].lower()
         assert client.get("/games").json()["total"] == 0
     games.close()
+
+
+# -- the kept answers, with a clock of their own ---------------------------------------------------
+
+
+class Creations:
+    """What the create handler hands CreatedGames, over a real store: counts the games made."""
+
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+        self.made = 0
+
+    def create(self, game_id: uuid.UUID, host_token: str) -> CreatedGame:
+        self.games.create_game(ruleset="dodgecity", seats=2, game_id=game_id, host_credential=credential_hash(game_id, host_token))
+        self.made += 1
+        return self.recall(game_id, host_token)
+
+    def recall(self, game_id: uuid.UUID, host_token: str) -> CreatedGame:
+        fairness = self.games.fairness(game_id)
+        return CreatedGame(
+            game_id=game_id,
+            ruleset="dodgecity",
+            version=1,
+            host_token=host_token,
+            seed_commitment=fairness.commitment or "",
+            seed_chosen=False,
+        )
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> Iterator[KeptAnswers]:
+    answers = KeptAnswers.open(resolve(f"sqlite:///{tmp_path / 'games.db'}"))
+    yield answers
+    answers.close()
+
+
+@pytest.fixture
+def creations() -> Iterator[Creations]:
+    games = GameService("memory://")
+    yield Creations(games)
+    games.close()
+
+
+def test_given_an_answer_past_the_keys_lifetime_when_the_key_comes_again_then_it_was_purged_and_no_second_game_is_made(
+    kept: KeptAnswers, creations: Creations
+) -> None:
+    now = [1_000_000.0]
+    created = CreatedGames(kept, b"secret", clock=lambda: now[0])
+    names = created.names("127.0.0.1", KEY)
+    first, replayed = created.once(names, "print", creations.create, creations.recall)
+    assert not replayed
+    assert created.once(names, "print", creations.create, creations.recall) == (first, True)
+
+    now[0] += KEEP_SECONDS + 1
+    with pytest.raises(AnswerGoneError):
+        created.once(names, "print", creations.create, creations.recall)
+    assert kept.read(names.kept) is None  # purged, and the refused retry kept nothing
+    assert creations.made == 1
+
+
+def test_given_a_first_request_whose_worker_died_when_a_retry_comes_then_it_waits_and_later_takes_over_under_the_same_id(
+    kept: KeptAnswers, creations: Creations
+) -> None:
+    now = [1_000_000.0]
+    names = CreatedGames(kept, b"secret").names("127.0.0.1", KEY)
+    # A worker claimed the key and was killed before it created anything.
+    kept.claim(names.kept, "print", "dead-worker", now=now[0], expired_before=0.0, abandoned_before=0.0)
+    impatient = CreatedGames(kept, b"secret", clock=lambda: now[0], wait_seconds=0)
+    with pytest.raises(ServiceUnavailableException) as waiting:
+        impatient.once(names, "print", creations.create, creations.recall)
+    assert waiting.value.headers == {"Retry-After": "1"}
+    assert creations.made == 0
+
+    now[0] += ABANDONED_SECONDS + 1
+    answer, replayed = impatient.once(names, "print", creations.create, creations.recall)
+    assert (answer.game_id, answer.host_token, replayed) == (names.game_id, names.host_token, False)
+    assert creations.made == 1
+
+
+def test_given_a_first_request_that_failed_then_its_key_is_free_for_a_corrected_request(kept: KeptAnswers, creations: Creations) -> None:
+    created = CreatedGames(kept, b"secret")
+    names = created.names("127.0.0.1", KEY)
+
+    def refused(game_id: uuid.UUID, host_token: str) -> CreatedGame:
+        raise RuleViolation("SETUP-PLAYERS", "too many bots")
+
+    with pytest.raises(RuleViolation):
+        created.once(names, "too many bots", refused, creations.recall)
+    answer, replayed = created.once(names, "corrected", creations.create, creations.recall)
+    assert (answer.game_id, replayed) == (names.game_id, False)
+    with pytest.raises(IdempotencyKeyMismatchError):
+        created.once(names, "too many bots", creations.create, creations.recall)
