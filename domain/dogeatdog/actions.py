@@ -25,13 +25,31 @@ class DogEatDogChooseDivision(DogEatDogAction, frozen=True, tag="choose_division
     division: str
 
 
-ACTION_TYPE = DogEatDogChooseDivision
+class DogEatDogPass(DogEatDogAction, frozen=True, tag="pass"):
+    """Pass in the open window ([TURN-WINDOW])."""
+
+
+class DogEatDogLetPass(DogEatDogAction, frozen=True, tag="let_pass"):
+    """Let the acquisition opportunity pass ([ACQ-TARGET], [HOME-PASS])."""
+
+
+class DogEatDogMoveToSwiss(DogEatDogAction, frozen=True, tag="move_to_swiss"):
+    """On Geneva: move ``amount`` $M (0 up to the whole corporate account) to the Swiss account
+    ([GENEVA-LAND])."""
+
+    amount: int
+
+
+ACTION_TYPE = DogEatDogChooseDivision | DogEatDogPass | DogEatDogLetPass | DogEatDogMoveToSwiss
 
 
 class DecisionKind(StrEnum):
     """The rows of [TURN-DECISIONS] built so far."""
 
     DIVISION = "division"  # division choice ([SETUP-DIVISIONS])
+    WINDOW = "window"  # free actions in an open window ([TURN-WINDOW])
+    ACQUISITION = "acquisition"  # on passing or landing on one's home city ([HOME-PASS])
+    GENEVA = "geneva"  # the amount moved on Geneva ([GENEVA-LAND])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,9 +62,15 @@ class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
 #: The actions each decision accepts.
 ACCEPTS: dict[DecisionKind, type[DogEatDogAction]] = {
     DecisionKind.DIVISION: DogEatDogChooseDivision,
+    DecisionKind.WINDOW: DogEatDogPass,
+    DecisionKind.ACQUISITION: DogEatDogLetPass,
+    DecisionKind.GENEVA: DogEatDogMoveToSwiss,
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
 RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.DIVISION: "SETUP-DIVISIONS",
+    DecisionKind.WINDOW: "TURN-WINDOW",
+    DecisionKind.ACQUISITION: "ACQ-TARGET",
+    DecisionKind.GENEVA: "GENEVA-LAND",
 }

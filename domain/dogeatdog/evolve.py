@@ -9,14 +9,27 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from domain.dogeatdog.state import DogEatDogState, Player, Roll, Turn, Window
+from domain.dogeatdog.state import (
+    DogEatDogState,
+    Player,
+    Prompt,
+    PromptKind,
+    Roll,
+    Turn,
+    Window,
+)
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
+    DogEatDogAcquisitionLetPass,
+    DogEatDogAcquisitionOffered,
     DogEatDogDiceRolled,
     DogEatDogDivisionChosen,
+    DogEatDogGameEnded,
     DogEatDogGameOpened,
     DogEatDogGameStarted,
+    DogEatDogGenevaReached,
     DogEatDogKitReceived,
+    DogEatDogMovedToSwiss,
     DogEatDogOfficialDealt,
     DogEatDogOfficialLaidOut,
     DogEatDogRedTapeShuffled,
@@ -26,6 +39,7 @@ from domain.events.dogeatdog import (
     DogEatDogSeatTaken,
     DogEatDogStepBegan,
     DogEatDogStepEnded,
+    DogEatDogTaxPaid,
     DogEatDogTurnBegan,
     DogEatDogTurnEnded,
     DogEatDogWindowClosed,
@@ -161,6 +175,7 @@ def _(event: DogEatDogWindowPassed, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogWindowClosed, state: DogEatDogState) -> None:
     state.turn.window = None
+    state.turn.windows_closed += 1
 
 
 @evolve.register
@@ -176,8 +191,46 @@ def _(event: DogEatDogStepEnded, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogRunnerMoved, state: DogEatDogState) -> None:
     state.players[event.seat].runner = event.to_space
+    state.turn.move = (event.from_space, event.to_space)
+
+
+@evolve.register
+def _(event: DogEatDogTaxPaid, state: DogEatDogState) -> None:
+    state.players[event.seat].corporate -= event.amount
+
+
+@evolve.register
+def _(event: DogEatDogAcquisitionOffered, state: DogEatDogState) -> None:
+    state.turn.prompt = Prompt(PromptKind.ACQUISITION, event.space)
+
+
+@evolve.register
+def _(event: DogEatDogAcquisitionLetPass, state: DogEatDogState) -> None:
+    state.turn.prompt = None
+
+
+@evolve.register
+def _(event: DogEatDogGenevaReached, state: DogEatDogState) -> None:
+    player = state.players[event.seat]
+    state.turn.prompt = Prompt(PromptKind.GENEVA, player.runner if player.runner is not None else 0)
+
+
+@evolve.register
+def _(event: DogEatDogMovedToSwiss, state: DogEatDogState) -> None:
+    player = state.players[event.seat]
+    player.corporate -= event.amount
+    player.swiss += event.amount
+    state.turn.prompt = None
 
 
 @evolve.register
 def _(event: DogEatDogTurnEnded, state: DogEatDogState) -> None:
     state.turn.window = None
+
+
+@evolve.register
+def _(event: DogEatDogGameEnded, state: DogEatDogState) -> None:
+    state.status = GameStatus.ENDED
+    state.end_reason = event.reason
+    state.turn.window = None
+    state.turn.prompt = None

@@ -9,11 +9,16 @@ from functools import singledispatch
 from domain.dogeatdog.catalog import cards, divisions, space
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
+    DogEatDogAcquisitionLetPass,
+    DogEatDogAcquisitionOffered,
     DogEatDogDiceRolled,
     DogEatDogDivisionChosen,
+    DogEatDogGameEnded,
     DogEatDogGameOpened,
     DogEatDogGameStarted,
+    DogEatDogGenevaReached,
     DogEatDogKitReceived,
+    DogEatDogMovedToSwiss,
     DogEatDogOfficialDealt,
     DogEatDogOfficialLaidOut,
     DogEatDogRedTapeShuffled,
@@ -24,6 +29,7 @@ from domain.events.dogeatdog import (
     DogEatDogSeatTaken,
     DogEatDogStepBegan,
     DogEatDogStepEnded,
+    DogEatDogTaxPaid,
     DogEatDogTurnBegan,
     DogEatDogTurnEnded,
     DogEatDogWindowClosed,
@@ -183,3 +189,40 @@ def _(event: DogEatDogStepEnded, name: _Names) -> str:
 def _(event: DogEatDogRunnerMoved, name: _Names) -> str:
     start, end = space(event.from_space).name, space(event.to_space).name
     return f"{name(event.seat)} moved from {start} to {end}."
+
+
+@_tell.register
+def _(event: DogEatDogTaxPaid, name: _Names) -> str:
+    return f"{name(event.seat)} paid ${event.amount}M in taxes."
+
+
+@_tell.register
+def _(event: DogEatDogAcquisitionOffered, name: _Names) -> str:
+    return f"{name(event.seat)} reached his home city and may acquire a square."
+
+
+@_tell.register
+def _(event: DogEatDogAcquisitionLetPass, name: _Names) -> str:
+    return f"{name(event.seat)} let the acquisition pass."
+
+
+@_tell.register
+def _(event: DogEatDogGenevaReached, name: _Names) -> str:
+    return f"{name(event.seat)} landed on Geneva."
+
+
+@_tell.register
+def _(event: DogEatDogMovedToSwiss, name: _Names) -> str:
+    return f"{name(event.seat)} moved ${event.amount}M to his Swiss account."
+
+
+ENDS = {
+    "END-SWISS-150": "a Swiss account reached the target",
+    "END-LIMIT": "the last round was played",
+    "OPT-SHORT-ROUNDS": "the short game's last round was played",
+}
+
+
+@_tell.register
+def _(event: DogEatDogGameEnded, name: _Names) -> str:
+    return f"The game ended: {ENDS.get(event.reason, event.reason)}."

@@ -12,7 +12,8 @@ from domain.context import Context
 from domain.dogeatdog.actions import ACTION_TYPE, DogEatDogAction, DogEatDogDecision
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.narration import describe
-from domain.dogeatdog.rules import decisions, setup
+from domain.dogeatdog.rules import decisions, flow, setup
+from domain.dogeatdog.rules.outcome import outcome
 from domain.dogeatdog.state import MAX_PLAYERS, MIN_PLAYERS, DogEatDogState
 from domain.dogeatdog.views import DogEatDogView, event_view, game_view
 from domain.errors import RuleViolation
@@ -82,7 +83,7 @@ class DogEatDogRules:
     # -- playing ---------------------------------------------------------------------------
 
     def pending(self, state: DogEatDogState) -> list[DogEatDogDecision]:
-        found = decisions.awaited(state)
+        found = flow.awaited(state)
         return [] if found is None else [found]
 
     def simultaneous(self, decision: DogEatDogDecision) -> bool:
@@ -137,7 +138,7 @@ class DogEatDogRules:
         return frozenset(player.seat for player in state.players if not player.in_game)
 
     def outcome(self, state: DogEatDogState) -> Outcome | None:
-        return None  # no end of the game is built yet (DESIGN.md, next steps)
+        return outcome(state)
 
     def view(
         self,

@@ -7,6 +7,8 @@ see is cut from it by the game's views (``docs/dogeatdog/DESIGN.md``, section 21
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from attrs import Factory, define
 from msgspec.structs import asdict
 
@@ -68,6 +70,20 @@ class Window:
     passes: int = 0
 
 
+class PromptKind(StrEnum):
+    ACQUISITION = "acquisition"  # [HOME-PASS]
+    GENEVA = "geneva"  # [GENEVA-LAND]
+
+
+@define
+class Prompt:
+    """A space of the move asks the active player to decide before the move goes on
+    ([MOVE-ORDER]); ``space`` is where, so that the spaces after it follow."""
+
+    kind: PromptKind
+    space: int
+
+
 @define
 class Turn:
     seat: int = -1
@@ -75,6 +91,9 @@ class Turn:
     step: Step | None = None  # the step under way, or the last one begun
     steps_done: list[Step] = Factory(list)
     window: Window | None = None
+    windows_closed: int = 0  # [TURN-WINDOW]: one before each step and one after the last
+    move: tuple[int, int] | None = None  # from and to, once the runner moved ([MOVE-DICE])
+    prompt: Prompt | None = None
 
 
 @define
@@ -101,6 +120,7 @@ class DogEatDogState:
     start_player: int | None = None  # [SETUP-START-PLAYER]
     round: int = 0  # [TURN-ROUND]
     turn: Turn = Factory(Turn)
+    end_reason: str | None = None  # the rule that ended the game
 
     # -- reading ---------------------------------------------------------------------------
 

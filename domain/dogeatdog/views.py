@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.dogeatdog.actions import DogEatDogDecision
-from domain.dogeatdog.rules.decisions import awaited
+from domain.dogeatdog.rules.flow import awaited
 from domain.dogeatdog.state import DogEatDogState, Player
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (

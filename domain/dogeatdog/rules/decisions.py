@@ -1,5 +1,5 @@
-"""Whose decision the game awaits, what that seat may send, what the rules send in its place
-when its time runs out, and acting on it ([TURN-DECISIONS]): one seat at a time, each action
+"""What the seat asked may send, what the rules send in its place when its time runs out, and
+acting on it ([TURN-DECISIONS]): one seat at a time (``rules/flow.py`` says who), each action
 checked against the decision asked and refused with the rule that governs it."""
 
 from __future__ import annotations
@@ -14,34 +14,40 @@ from domain.dogeatdog.actions import (
     DogEatDogAction,
     DogEatDogChooseDivision,
     DogEatDogDecision,
+    DogEatDogLetPass,
+    DogEatDogMoveToSwiss,
+    DogEatDogPass,
 )
-from domain.dogeatdog.rules import setup
+from domain.dogeatdog.rules import flow, move, setup
 from domain.dogeatdog.state import DogEatDogState
 from domain.errors import RuleViolation
-from domain.ruleset import GameStatus
-
-
-def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
-    """The one decision awaited now, or None (in the lobby, once the game has ended)."""
-    if state.status is not GameStatus.RUNNING:
-        return None
-    chooser = setup.chooser(state)
-    if chooser is not None:
-        return DogEatDogDecision(seat=chooser, kind=DecisionKind.DIVISION)
-    return None
+from domain.events.dogeatdog import DogEatDogAcquisitionLetPass, DogEatDogMovedToSwiss
 
 
 def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogAction]:
-    if decision.kind is DecisionKind.DIVISION:
-        return [DogEatDogChooseDivision(division=card) for card in state.free_divisions()]
-    raise AssertionError(f"no actions for {decision.kind}")  # every kind is listed above
+    match decision.kind:
+        case DecisionKind.DIVISION:
+            return [DogEatDogChooseDivision(division=card) for card in state.free_divisions()]
+        case DecisionKind.WINDOW:
+            return [DogEatDogPass()]
+        case DecisionKind.ACQUISITION:
+            return [DogEatDogLetPass()]  # auctions and dice bids are not built yet
+        case DecisionKind.GENEVA:
+            corporate = state.players[decision.seat].corporate
+            return [DogEatDogMoveToSwiss(amount=amount) for amount in range(corporate + 1)]
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
     """The least active choice ([TURN-DECISIONS], R46), on public grounds only."""
-    if decision.kind is DecisionKind.DIVISION:
-        return DogEatDogChooseDivision(division=setup.default_division(state))
-    raise AssertionError(f"no default for {decision.kind}")  # every kind is listed above
+    match decision.kind:
+        case DecisionKind.DIVISION:
+            return DogEatDogChooseDivision(division=setup.default_division(state))
+        case DecisionKind.WINDOW:
+            return DogEatDogPass()
+        case DecisionKind.ACQUISITION:
+            return DogEatDogLetPass()
+        case DecisionKind.GENEVA:
+            return DogEatDogMoveToSwiss(amount=0)
 
 
 def asked(
@@ -58,11 +64,14 @@ def check(
 ) -> None:
     """Refuse ``action`` unless it answers ``decision``, naming the rule it breaks."""
     if not isinstance(action, ACCEPTS[decision.kind]):
-        raise RuleViolation(
-            RULE_OF[decision.kind], f"{decision.kind} is asked, not {action.__struct_config__.tag}"
-        )
+        tag = action.__struct_config__.tag
+        raise RuleViolation(RULE_OF[decision.kind], f"{decision.kind} is asked, not {tag}")
     if isinstance(action, DogEatDogChooseDivision):
         setup.check_division(state, seat, action.division)
+    elif isinstance(action, DogEatDogMoveToSwiss):
+        corporate = state.players[seat].corporate
+        if not 0 <= action.amount <= corporate:
+            raise RuleViolation("GENEVA-LAND", f"any whole amount from $0M to ${corporate}M")
 
 
 def act(
@@ -74,5 +83,17 @@ def act(
     state = ctx.state
     decision = asked(state, seat, pending)
     check(state, seat, action, decision)
+    prompt = state.turn.prompt
     if isinstance(action, DogEatDogChooseDivision):
         setup.choose_division(ctx, seat, action.division)
+    elif isinstance(action, DogEatDogPass):
+        flow.pass_window(ctx, seat)
+    elif isinstance(action, DogEatDogLetPass) and prompt is not None:
+        ctx.emit(DogEatDogAcquisitionLetPass(seat=seat, space=prompt.space))
+        move.resume(ctx, after=prompt.space)
+    elif isinstance(action, DogEatDogMoveToSwiss) and prompt is not None:
+        ctx.emit(DogEatDogMovedToSwiss(seat=seat, amount=action.amount))
+        if flow.check_swiss_target(ctx, seat):
+            return
+        move.resume(ctx, after=prompt.space)
+    flow.advance(ctx)

@@ -1,5 +1,6 @@
 """Every fact a game of Dog Eat Dog records, as far as the game is built: the lobby, the setup and
-the structure of a turn (rounds, turns, steps, open windows, the runner's move).
+the structure of a turn (rounds, turns, steps, open windows), the move and the spaces built so
+far (Taxes, one's home city, Geneva), and the end.
 
 Each topic is ``dogeatdog.<Name>`` (the class name without its ``DogEatDog`` prefix), so one
 registry maps any stored topic of any game to one class. Every chance step is an event carrying
@@ -184,6 +185,44 @@ class DogEatDogRunnerMoved(DomainEvent, frozen=True, tag="dogeatdog.RunnerMoved"
     to_space: int
 
 
+class DogEatDogTaxPaid(DomainEvent, frozen=True, tag="dogeatdog.TaxPaid"):
+    """``seat`` passed or landed on Taxes and paid ``amount`` $M to the bank ([TAX-PASS],
+    [MONEY-BANK])."""
+
+    seat: int
+    amount: int
+
+
+class DogEatDogAcquisitionOffered(DomainEvent, frozen=True, tag="dogeatdog.AcquisitionOffered"):
+    """``seat`` passed or landed on his home city, the track space ``space``, and may try to
+    gain a square nobody controls ([HOME-PASS], [ACQ-TARGET])."""
+
+    seat: int
+    space: int
+
+
+class DogEatDogAcquisitionLetPass(DomainEvent, frozen=True, tag="dogeatdog.AcquisitionLetPass"):
+    """``seat`` let the acquisition opportunity at ``space`` pass ([ACQ-TARGET])."""
+
+    seat: int
+    space: int
+
+
+class DogEatDogGenevaReached(DomainEvent, frozen=True, tag="dogeatdog.GenevaReached"):
+    """``seat`` landed on Geneva and may move money to his Swiss account ([GENEVA-LAND])."""
+
+    seat: int
+
+
+class DogEatDogMovedToSwiss(DomainEvent, frozen=True, tag="dogeatdog.MovedToSwiss"):
+    """``seat`` moved ``amount`` $M from his corporate to his Swiss account on Geneva
+    ([GENEVA-LAND]). The amount is public: it only leaves the public corporate balance
+    ([SEE-PRIVATE]); the Swiss balance it adds to is not."""
+
+    seat: int
+    amount: int
+
+
 class DogEatDogTurnEnded(DomainEvent, frozen=True, tag="dogeatdog.TurnEnded"):
     seat: int
 
@@ -192,6 +231,13 @@ class DogEatDogRoundEnded(DomainEvent, frozen=True, tag="dogeatdog.RoundEnded"):
     """Round ``round`` ended: every player in the game had one turn ([TURN-ROUND])."""
 
     round: int
+
+
+class DogEatDogGameEnded(DomainEvent, frozen=True, tag="dogeatdog.GameEnded"):
+    """The game ended by the rule ``reason`` ([END-SWISS-150], [END-LIMIT], [OPT-SHORT-ROUNDS]);
+    who won follows from the accounts, which everyone now sees ([END-WINNER], [SEE-END])."""
+
+    reason: str
 
 
 EVENT_TYPES: tuple[type[DomainEvent], ...] = (
@@ -213,8 +259,14 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     DogEatDogStepBegan,
     DogEatDogStepEnded,
     DogEatDogRunnerMoved,
+    DogEatDogTaxPaid,
+    DogEatDogAcquisitionOffered,
+    DogEatDogAcquisitionLetPass,
+    DogEatDogGenevaReached,
+    DogEatDogMovedToSwiss,
     DogEatDogTurnEnded,
     DogEatDogRoundEnded,
+    DogEatDogGameEnded,
 )
 
 #: The events that may carry something a viewer may not see.
@@ -224,11 +276,16 @@ __all__ = [
     "EVENT_TYPES",
     "HIDDEN",
     "HIDDEN_EVENTS",
+    "DogEatDogAcquisitionLetPass",
+    "DogEatDogAcquisitionOffered",
     "DogEatDogDiceRolled",
     "DogEatDogDivisionChosen",
+    "DogEatDogGameEnded",
     "DogEatDogGameOpened",
     "DogEatDogGameStarted",
+    "DogEatDogGenevaReached",
     "DogEatDogKitReceived",
+    "DogEatDogMovedToSwiss",
     "DogEatDogOfficialDealt",
     "DogEatDogOfficialLaidOut",
     "DogEatDogRedTapeShuffled",
@@ -240,6 +297,7 @@ __all__ = [
     "DogEatDogSettings",
     "DogEatDogStepBegan",
     "DogEatDogStepEnded",
+    "DogEatDogTaxPaid",
     "DogEatDogTurnBegan",
     "DogEatDogTurnEnded",
     "DogEatDogWindowClosed",

@@ -13,9 +13,12 @@ from typing import TypeVar, cast
 from uuid import UUID
 
 from domain.context import Context
+from domain.dogeatdog.actions import DogEatDogAction, DogEatDogPass
 from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
+from domain.dogeatdog.rules import decisions
 from domain.dogeatdog.rules.dice import DIE
+from domain.dogeatdog.rules.flow import awaited
 from domain.dogeatdog.rules.setup import kit
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.base import DomainEvent
@@ -137,3 +140,20 @@ def replayed(events: Iterable[DomainEvent]) -> DogEatDogState:
     for event in events:
         apply(state, event)
     return state
+
+
+def act(state: DogEatDogState, seat: int, action: DogEatDogAction, dice: Iterable[int] = ()) -> list[DomainEvent]:
+    """``seat`` sends ``action`` to the decision awaited, rolling ``dice``; the events recorded."""
+    found = awaited(state)
+    pending = [] if found is None else [found]
+    return run(state, lambda ctx: decisions.act(ctx, seat, action, pending), Scripted(dice))
+
+
+def pass_window(state: DogEatDogState, dice: Iterable[int] = ()) -> list[DomainEvent]:
+    """Everyone passes in the open window; the last pass rolls ``dice`` if it begins the move."""
+    events: list[DomainEvent] = []
+    players = len(state.in_game())
+    for passes in range(1, players + 1):
+        assert state.turn.window is not None, "no window is open"
+        events += act(state, state.turn.window.speaker, DogEatDogPass(), dice if passes == players else ())
+    return events

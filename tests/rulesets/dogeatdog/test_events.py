@@ -10,11 +10,16 @@ import pytest
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     EVENT_TYPES,
+    DogEatDogAcquisitionLetPass,
+    DogEatDogAcquisitionOffered,
     DogEatDogDiceRolled,
     DogEatDogDivisionChosen,
+    DogEatDogGameEnded,
     DogEatDogGameOpened,
     DogEatDogGameStarted,
+    DogEatDogGenevaReached,
     DogEatDogKitReceived,
+    DogEatDogMovedToSwiss,
     DogEatDogOfficialDealt,
     DogEatDogOfficialLaidOut,
     DogEatDogRedTapeShuffled,
@@ -26,6 +31,7 @@ from domain.events.dogeatdog import (
     DogEatDogSettings,
     DogEatDogStepBegan,
     DogEatDogStepEnded,
+    DogEatDogTaxPaid,
     DogEatDogTurnBegan,
     DogEatDogTurnEnded,
     DogEatDogWindowClosed,
@@ -78,8 +84,14 @@ SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogStepBegan(seat=2, step=Step.EXPLOIT),
     DogEatDogStepEnded(seat=2, step=Step.HIRE),
     DogEatDogRunnerMoved(seat=2, from_space=18, to_space=5),
+    DogEatDogTaxPaid(seat=2, amount=13),
+    DogEatDogAcquisitionOffered(seat=1, space=2),
+    DogEatDogAcquisitionLetPass(seat=1, space=2),
+    DogEatDogGenevaReached(seat=0),
+    DogEatDogMovedToSwiss(seat=0, amount=7),
     DogEatDogTurnEnded(seat=2),
     DogEatDogRoundEnded(round=7),
+    DogEatDogGameEnded(reason="END-LIMIT"),
 )
 
 

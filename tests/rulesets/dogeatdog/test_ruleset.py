@@ -13,11 +13,13 @@ from domain.aggregates.game import AnyGame, Game
 from domain.dogeatdog.actions import DecisionKind, DogEatDogChooseDivision, DogEatDogDecision
 from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.errors import RuleViolation
+from domain.events.base import DomainEvent
 from domain.events.dogeatdog import DogEatDogDivisionChosen, DogEatDogSettings
 from domain.ruleset import Opening
 from domain.table import ClockSettings
 
 from tests.rulesets.dogeatdog.builders import NAMES
+from tests.rulesets.dogeatdog.test_events import SAMPLES
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -147,3 +149,10 @@ def test_given_a_setup_then_every_event_is_told_in_words_of_its_own() -> None:
     assert all(sentence.endswith(".") for sentence in told), told
     assert not re.search(r"\bC[EO]\d+\b", " ".join(told))  # cards are named, not their ids
     assert any(sentence.endswith("chooses a division first.") for sentence in told)
+
+
+@pytest.mark.parametrize("event", SAMPLES, ids=lambda event: type(event).__name__)
+def test_given_any_event_then_it_is_told_in_a_sentence_of_its_own(event: DomainEvent) -> None:
+    told = DOGEATDOG.describe(event, NAMES, DogEatDogSettings())
+    assert told.endswith("."), told
+    assert " " in told, told  # not the bare name of the event's class

@@ -1,0 +1,90 @@
+"""Step 1, the move (RULES.md section 6): the roll, the runner going clockwise, and the spaces
+passed and landed on, one after another ([MOVE-ORDER]). Only Taxes and one's own home city act
+when passed; the others act when landed on. A space that asks the player something pauses the
+move; his answer resumes it from the next space.
+
+Built so far: [TAX-PASS], [HOME-PASS] (the acquisition opportunity, which may only be let pass
+until acquisition is built), [GENEVA-LAND] and the plain spaces ([SPACE-PLAIN]). The other spaces
+(cities' Red Tape, Strike, the exchanges, Trade Show, Lobbyist) have no effect yet.
+"""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.catalog import SpaceKind, board, space
+from domain.dogeatdog.rules.dice import roll
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogAcquisitionOffered,
+    DogEatDogGenevaReached,
+    DogEatDogRunnerMoved,
+    DogEatDogStepEnded,
+    DogEatDogTaxPaid,
+    RollPurpose,
+    Step,
+)
+
+
+def move(ctx: Context[DogEatDogState]) -> None:
+    """[MOVE-DICE]: roll two dice and move that many spaces clockwise ([BOARD-DIRECTION])."""
+    state = ctx.state
+    seat = state.turn.seat
+    start = state.players[seat].runner
+    assert start is not None  # a player in the game has his runner on the board
+    total = roll(ctx, seat, RollPurpose.MOVE)
+    ctx.emit(
+        DogEatDogRunnerMoved(seat=seat, from_space=start, to_space=(start + total) % _length())
+    )
+    resume(ctx, after=start)
+
+
+def resume(ctx: Context[DogEatDogState], *, after: int) -> None:
+    """Resolve the spaces of the move that come after the track space ``after``, in order; end
+    the step once the space landed on is resolved, unless a space asks a decision first."""
+    state = ctx.state
+    seat = state.turn.seat
+    assert state.turn.move is not None  # the runner has moved this turn
+    landing = state.turn.move[1]
+    for index in path(after, landing):
+        if not _reach(ctx, seat, index, landed=index == landing):
+            return
+    ctx.emit(DogEatDogStepEnded(seat=seat, step=Step.MOVE))
+
+
+def path(after: int, landing: int) -> list[int]:
+    """The track spaces from the one after ``after`` up to ``landing``, clockwise."""
+    length = _length()
+    return [(after + step) % length for step in range(1, (landing - after) % length + 1)]
+
+
+def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool) -> bool:
+    """The effect of passing or landing on ``index``; False when it awaits a decision."""
+    state = ctx.state
+    player = state.players[seat]
+    reached = space(index)
+    if reached.kind is SpaceKind.TAXES:
+        _tax(ctx, seat)
+    elif reached.kind is SpaceKind.CITY and reached.home_city_of == player.division:
+        if any(square.controller is None for square in state.squares.values()):  # [ACQ-TARGET]
+            ctx.emit(DogEatDogAcquisitionOffered(seat=seat, space=index))
+            return False
+    elif landed and reached.kind is SpaceKind.GENEVA and player.corporate > 0:
+        ctx.emit(DogEatDogGenevaReached(seat=seat))
+        return False
+    return True
+
+
+def tax_due(corporate: int) -> int:
+    """[TAX-PASS]: a third of the corporate account, rounded down, from $26M (R8)."""
+    economy = board().economy
+    return corporate // 3 if corporate >= economy.tax_threshold else 0
+
+
+def _tax(ctx: Context[DogEatDogState], seat: int) -> None:
+    due = tax_due(ctx.state.players[seat].corporate)
+    if due:
+        ctx.emit(DogEatDogTaxPaid(seat=seat, amount=due))
+
+
+def _length() -> int:
+    return board().track.length

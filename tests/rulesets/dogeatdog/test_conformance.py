@@ -1,0 +1,154 @@
+"""The kernel's conformance checks (``tests/conformance``) run over Dog Eat Dog's rules object,
+which is not registered yet: the suite's own tests are called with an entry for this game, so the
+checks are the very ones every registered ruleset passes.
+
+Random games are played to their end ([END-LIMIT]: 100 rounds, the only end reachable while no
+income is built) with the invariants checked after every step; the pending decisions keep the
+protocol's contract; a replay is the live game; every event round-trips by its topic; an action
+is accepted exactly when ``is_legal`` says so and is otherwise refused by a rule of RULES.md.
+
+Hidden information: while the game is built this far nothing is one seat's own secret that a
+twin could exchange (a Swiss balance is fed only by public Geneva amounts), so the twin exchanges
+what is secret to all ([SEE-SECRET]): two cards of the Red Tape deck that no later event names,
+and the seed. Every seat and a spectator must see the twins byte for byte alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+import pytest
+from domain.dogeatdog.ruleset import DOGEATDOG
+from domain.events.base import DomainEvent
+from domain.events.dogeatdog import DogEatDogGameOpened, DogEatDogRedTapeShuffled, DogEatDogRoundBegan
+from domain.registry import Registry, topic_of
+
+from tests.conformance import test_conformance as suite
+from tests.conformance.playouts import playout, running_part
+from tests.conformance.rulesets import ROOT, RULESETS, RulesetUnderTest
+from tests.rulesets.dogeatdog.invariants import violations
+
+
+def deck_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
+    """``events`` with two cards of the latest shuffle's order exchanged where no later event
+    names either, and another seed; None when no two such cards lie in it. Nobody sees the deck's
+    order ([SEE-SECRET]), so ``seat`` is no different from anyone."""
+    shuffles = [i for i, event in enumerate(events) if isinstance(event, DogEatDogRedTapeShuffled)]
+    if not shuffles:
+        return None
+    start = shuffles[-1]
+    shuffle = events[start]
+    assert isinstance(shuffle, DogEatDogRedTapeShuffled)
+    named = {text for event in events[start + 1 :] for text in _strings(msgspec.to_builtins(event))}
+    unseen = [index for index, card in enumerate(shuffle.cards) if card not in named]
+    if len(unseen) < 2:
+        return None
+    cards = list(shuffle.cards)
+    first, last = unseen[0], unseen[-1]
+    cards[first], cards[last] = cards[last], cards[first]
+    twin = list(events)
+    twin[start] = msgspec.structs.replace(shuffle, cards=tuple(cards))
+    opened = twin[0]
+    assert isinstance(opened, DogEatDogGameOpened)
+    twin[0] = msgspec.structs.replace(opened, seed=f"{opened.seed} and another")
+    return twin
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list | tuple):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+def next_round_begins(events: Sequence[DomainEvent], round_number: int) -> list[DomainEvent]:
+    """``events`` up to the beginning of round ``round_number``."""
+    index = next(i for i, e in enumerate(events) if isinstance(e, DogEatDogRoundBegan) and e.round == round_number)
+    return list(events[:index])
+
+
+ENTRY = RulesetUnderTest(
+    id="dogeatdog",
+    rules=DOGEATDOG,
+    rules_md=ROOT / "docs" / "dogeatdog" / "RULES.md",
+    seat_counts=(3, 4),
+    invariants=violations,
+    twin=deck_twin,
+    seeds=("a", "b"),
+)
+GAMES = [pytest.param(seats, seed, id=f"{seats}-{seed}") for seats in ENTRY.seat_counts for seed in ENTRY.seeds]
+
+
+@pytest.mark.parametrize(("seats", "seed"), GAMES)
+def test_given_random_players_when_playing_to_the_end_then_every_invariant_holds_after_every_step_and_round_100_ends_it_end_limit(
+    seats: int, seed: str
+) -> None:
+    suite.test_given_random_players_when_playing_to_the_end_then_every_invariant_holds_after_every_step(ENTRY, seats, seed)
+    game = playout(ENTRY, seats, seed).game
+    assert (game.state.round, game.state.end_reason) == (100, "END-LIMIT")
+
+
+@pytest.mark.parametrize(("seats", "seed"), GAMES)
+def test_given_a_game_played_to_the_end_then_its_outcome_ranks_every_seat(seats: int, seed: str) -> None:
+    suite.test_given_a_game_played_to_the_end_then_its_outcome_ranks_every_seat_and_its_winners_are_the_seats_that_won(ENTRY, seats, seed)
+
+
+@pytest.mark.parametrize(("seats", "seed"), GAMES)
+def test_given_a_random_game_then_at_every_step_the_pending_decisions_keep_the_protocols_contract(seats: int, seed: str) -> None:
+    suite.test_given_a_random_game_then_at_every_step_the_pending_decisions_keep_the_protocols_contract(ENTRY, seats, seed)
+
+
+@pytest.mark.parametrize(("seats", "seed"), GAMES)
+def test_given_a_random_game_when_replayed_then_the_state_is_the_live_one_at_the_end_and_on_the_way(seats: int, seed: str) -> None:
+    suite.test_given_a_random_game_when_its_events_are_replayed_then_the_state_is_the_live_one_at_the_end_and_on_the_way(ENTRY, seats, seed)
+
+
+@pytest.mark.parametrize(("seats", "seed"), GAMES)
+def test_given_a_random_game_then_its_first_event_opens_it_as_it_was_created(seats: int, seed: str) -> None:
+    suite.test_given_a_random_game_then_its_first_event_opens_it_as_it_was_created(ENTRY, seats, seed)
+
+
+def test_given_every_event_of_random_games_then_each_round_trips_through_json_by_a_topic_of_its_own() -> None:
+    # The suite's round trip looks topics up among the registered rulesets: here the registry
+    # holds this one beside them, which also proves no topic of it is another's.
+    registry = Registry([*(entry.rules for entry in RULESETS), DOGEATDOG])
+    events = [event for seats in ENTRY.seat_counts for seed in ENTRY.seeds for event in playout(ENTRY, seats, seed).events]
+    for event in events:
+        topic = topic_of(type(event))
+        assert topic.startswith("dogeatdog.")
+        assert registry.of_topic(topic) is DOGEATDOG
+        assert msgspec.json.decode(suite.encoded(event), type=registry.event_type(topic)) == event
+    assert {type(event) for event in events} <= set(DOGEATDOG.event_types)
+
+
+def test_given_a_random_game_when_seats_send_actions_listed_for_anyone_at_any_step_then_act_does_what_is_legal_says() -> None:
+    # One game: a hundred rounds of probing take seconds.
+    suite.test_given_random_games_when_seats_send_actions_listed_for_anyone_at_any_step_then_act_does_what_is_legal_says(ENTRY, 3, "a")
+
+
+#: The twins are compared over the first rounds: the deck is laid out in the setup, and every
+#: later round repeats what the first ones show.
+TWIN_ROUNDS = 5
+
+
+@pytest.mark.parametrize("seed", ENTRY.seeds)
+def test_given_twin_games_differing_only_in_the_decks_order_then_every_seat_and_a_spectator_see_them_byte_for_byte_alike_see_secret(
+    seed: str,
+) -> None:
+    played = playout(ENTRY, 3, seed)
+    assert played.started_at < len(running_part(ENTRY, played.events)) < len(played.events)
+    running = next_round_begins(played.events, TWIN_ROUNDS + 1)
+    found = suite.twins(ENTRY, running, played.boundaries, 0)
+    assert found, "no twin of the deck's order"
+    viewers: list[int | None] = [0, 1, 2, None]
+    original = {viewer: suite.seen_along(ENTRY, running, viewer) for viewer in viewers}
+    for twin in found:
+        since = next(index for index in range(1, len(twin)) if twin[index] != running[index])
+        assert any(isinstance(twin[i], DogEatDogRedTapeShuffled) and twin[i] != running[i] for i in range(len(twin)))
+        assert suite.broken_along(ENTRY, twin, set(played.boundaries), since=since) == []
+        for viewer in viewers:
+            difference = suite.first_difference(original[viewer], suite.seen_along(ENTRY, twin, viewer, since=since))
+            assert difference is None, f"the deck's order shows to {viewer}: {difference}"
