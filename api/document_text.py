@@ -98,8 +98,9 @@ PROPERTIES: dict[str, str] = {
     "originator_version": "The event's version: its number in the game, from 1.",
     "latest_version": "The game's latest version.",
     "next_after": "The `after` of the next page; null when this page reaches the latest event.",
-    "seed_commitment": "SHA-256 (hex) of `<game_id>:<seed>`, published at creation: once the "
-    "game has ended and its seed is shown, anyone can check it.",
+    "seed_commitment": "SHA-256 (hex) of `seed-commitment-v2:<game_id>:<seed_nonce>:<seed>` "
+    "(games recorded before nonces: of `<game_id>:<seed>`), published at creation: once the "
+    "game has ended and its seed and nonce are shown, anyone can check it.",
     "seed_chosen": "Whether the game's creator chose the seed (every player is told so).",
 }
 #: Fields of one schema, where the type gave none.

@@ -272,6 +272,9 @@ def seed_fields(fairness: SeedFairness) -> dict[str, Any]:
         "seed_commitment": fairness.commitment,
         "seed_chosen": fairness.chosen,
         "seed": fairness.seed,
+        # Only beside the seed: a view of a step as it was played hides the seed again, and the
+        # nonce must go with it.
+        "seed_nonce": fairness.nonce if fairness.seed is not None else None,
     }
 
 

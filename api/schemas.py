@@ -33,8 +33,9 @@ class CreatedGame(msgspec.Struct, frozen=True, kw_only=True):
     ruleset: str  # the game it plays (GET /rulesets)
     version: int
     host_token: str  # shown once; start the game with it (Authorization: Bearer …)
-    #: SHA-256 (hex) of ``<game_id>:<seed>``: keep it, and check the seed the game shows when
-    #: it ends against it (or run ``dodgecity verify GAME --commitment HEX``).
+    #: SHA-256 (hex) over the game id, a secret nonce and the seed (engine/fairness.py): keep
+    #: it, and check the seed and nonce the game shows when it ends against it (or run
+    #: ``dodgecity verify GAME --commitment HEX``).
     seed_commitment: str
     seed_chosen: bool  # the request chose the seed: every player is told so
 

@@ -159,9 +159,10 @@ SEED_FIELDS: list[tuple[str, Any]] = [
         Annotated[
             str | None,
             msgspec.Meta(
-                description="SHA-256 (hex) of `<game_id>:<seed>`, published when the game was "
-                "created: once the game has ended, hash `seed` the same way and compare. Null "
-                "for a game created before commitments were recorded"
+                description="SHA-256 (hex) of `seed-commitment-v2:<game_id>:<seed_nonce>:<seed>`, "
+                "published when the game was created: once the game has ended, hash `seed_nonce` "
+                "and `seed` the same way and compare (a game recorded before nonces: of "
+                "`<game_id>:<seed>`). Null for a game created before commitments were recorded"
             ),
         ],
     ),
@@ -180,6 +181,17 @@ SEED_FIELDS: list[tuple[str, Any]] = [
         Annotated[
             str | None,
             msgspec.Meta(description="the seed every shuffle came from, once the game has ended"),
+        ],
+    ),
+    (
+        "seed_nonce",
+        Annotated[
+            str | None,
+            msgspec.Meta(
+                description="the secret random nonce (64 hex digits) the commitment is over "
+                "with the seed, shown with the seed once the game has ended; null before, and "
+                "for a game recorded before nonces"
+            ),
         ],
     ),
 ]

@@ -43,7 +43,7 @@ from domain.ruleset import GameStatus
 from domain.table import ClockSettings, ClockView, parse_time
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
-from engine.fairness import SeedFairness
+from engine.fairness import SeedFairness, new_seed_nonce
 from engine.kit import GameKit, kit_for
 from engine.notifications import install_trigger
 from engine.players import BotSeat, bot_name
@@ -360,13 +360,17 @@ class GameService(Application[UUID]):
         clock: Clock = utc_now,
         registry: Registry | None = None,
         store_pause: float = STORE_PAUSE_SECONDS,
+        seed_nonces: Callable[[], str] = new_seed_nonce,
     ) -> None:
+        """``seed_nonces`` draws the secret nonce each new game commits to with its seed
+        (``engine/fairness.py``): injected only where a test must make the same bytes again."""
         self.database = database if isinstance(database, Database) else resolve(database)
         #: The games this store plays; a stored game's ruleset is read from its first event.
         self.registry = registry or default_registry()
         self._cache = _GameCache(cache_size)
         self._locks = _GameLocks()
         self._clock = clock
+        self._seed_nonces = seed_nonces
         self._listeners: list[Callable[[UUID], None]] = []
         self._closed = False
         self._gate = _StoreGate(store_pause)
@@ -422,7 +426,8 @@ class GameService(Application[UUID]):
         """Open a game of ``ruleset`` with ``seats`` seats and the ruleset's ``settings`` (None:
         its defaults). Without a seed, an unguessable one is drawn (secret until the end); a
         seed given is recorded as chosen, and shown so to the players. Either way the game
-        commits to its seed (``engine/fairness.py``).
+        commits to its seed and a secret nonce drawn for it (``engine/fairness.py``), both shown
+        once the game has ended.
 
         ``host_credential`` is the hash of the token that may start the game. ``bots`` take the
         first seats, in the same write: a game is never stored with only some of them.
@@ -444,7 +449,13 @@ class GameService(Application[UUID]):
         )
         # Each bot's seat is its own join command, as if the host had added it, so an audit
         # re-runs every command; all are stored in one write.
-        opening = create_command(game.id, drawn, chosen=chosen, host_credential=host_credential)
+        opening = create_command(
+            game.id,
+            drawn,
+            chosen=chosen,
+            host_credential=host_credential,
+            nonce=self._seed_nonces(),
+        )
         commands: list[tuple[Command, list[DomainEvent]]] = [(opening, game.collect_events())]
         for bot in bots:
             _check_kind(kit, bot)
@@ -685,19 +696,24 @@ class GameService(Application[UUID]):
 
     def fairness(self, game_id: UUID) -> SeedFairness:
         """What the game's players are told about its seed: the commitment published at its
-        creation, whether its creator chose it, and the seed itself once the game has ended."""
+        creation, whether its creator chose it, and the seed and the nonce committed to with it
+        once the game has ended."""
         loaded = self._cache.get(game_id)
         if loaded is None:
             with self._locks.hold(game_id):
                 loaded = self._load(game_id)
         # The opening never changes once stored, and a cached game another process ended is
         # only behind: its seed is shown a moment later, never too early.
-        committed, chosen = _published(loaded.access.opening)
+        opening = loaded.access.opening
+        committed, chosen = _published(opening)
         game = loaded.game
+        if not game.is_over:
+            return SeedFairness(commitment=committed, chosen=chosen, seed=None)
         return SeedFairness(
             commitment=committed,
             chosen=chosen,
-            seed=game.rules.seed_of(game.state) if game.is_over else None,
+            seed=game.rules.seed_of(game.state),
+            nonce=opening.seed_nonce if opening is not None else None,
         )
 
     def _execute(

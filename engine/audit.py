@@ -20,7 +20,7 @@ from domain.events.base import DomainEvent
 from domain.events.kernel import ClockSet
 from domain.registry import UnknownTopicError, default_registry, topic_of
 from domain.table import ClockSettings, parse_time
-from engine.fairness import seed_commitment
+from engine.fairness import MalformedNonceError, seed_commitment
 from engine.records import (
     GENESIS,
     ActCommand,
@@ -47,6 +47,9 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
     #: game created before commitments were recorded.
     seed_commitment: str | None = None
     seed_chosen: bool = False
+    #: Whether the commitment is over a secret nonce too; False for games recorded before nonces,
+    #: checked by the formula they were recorded with (engine/fairness.py).
+    seed_nonced: bool = False
 
     def describe(self) -> str:
         """One line for the verdict, and for a game that checks out a second on its seed."""
@@ -56,7 +59,8 @@ class Verdict(msgspec.Struct, frozen=True, kw_only=True):
             seed = "predates seed commitments: its seed was not committed to"
         else:
             chosen = ", a seed its creator chose" if self.seed_chosen else ""
-            seed = f"the seed matches the commitment {self.seed_commitment}{chosen}"
+            what = "the seed and its nonce match" if self.seed_nonced else "the seed matches"
+            seed = f"{what} the commitment {self.seed_commitment}{chosen}"
         return (
             f"{self.game_id}: ok, {self.events} events, chain and rules agree\n"
             f"{self.game_id}: {seed}"
@@ -92,6 +96,7 @@ def verify(game_id: UUID, records: Sequence[Record], *, commitment: str | None =
         ok=True,
         seed_commitment=opening.seed_commitment,
         seed_chosen=opening.seed_chosen,
+        seed_nonced=opening.seed_nonce is not None,
     )
 
 
@@ -99,7 +104,9 @@ def check_commitment(
     game_id: UUID, records: Sequence[Record], shown: str | None = None
 ) -> CreateCommand:
     """The game's create command, once its recorded seed commitment is found to be the hash of
-    the seed its first event holds, and ``shown`` (a commitment a player saw) to be that one.
+    the seed its first event holds (with the nonce the command holds, or by the formula from
+    before nonces for a game that recorded none), and ``shown`` (a commitment a player saw) to
+    be that one.
 
     Checked before the rules are re-run: a seed swapped after the commitment was published is
     reported as such, at the first event, even when the chain was sealed again over it."""
@@ -114,7 +121,14 @@ def check_commitment(
     created = first.event()
     if not isinstance(created, rules.opening_event):
         raise _HistoryMismatchError(first.version, "a game is created only by its first event")
-    actual = seed_commitment(game_id, rules.opening(created).seed)
+    if opening.seed_nonce is not None and opening.seed_commitment is None:
+        raise _HistoryMismatchError(first.version, "a seed nonce was recorded with no commitment")
+    try:
+        actual = seed_commitment(game_id, rules.opening(created).seed, opening.seed_nonce)
+    except MalformedNonceError:
+        raise _HistoryMismatchError(
+            first.version, "the seed nonce recorded at creation is not 64 lowercase hex digits"
+        ) from None
     recorded = opening.seed_commitment
     if recorded is not None and recorded != actual:
         raise _HistoryMismatchError(

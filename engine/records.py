@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
@@ -20,7 +20,7 @@ import msgspec
 from domain.aggregates.game import AnyGame
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
-from engine.fairness import seed_commitment
+from engine.fairness import NONCE_PATTERN, seed_commitment
 
 #: The ``previous`` hash of a game's first event.
 GENESIS = "0" * 64
@@ -36,13 +36,17 @@ class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     ``host_credential`` is the hash of the host's token (``engine/credentials.py``), never
     the token itself.
 
-    ``seed_commitment`` is the hash of the game's seed published at creation
-    (``engine/fairness.py``), and ``seed_chosen`` says the creator chose the seed rather than
-    the server drawing it. Games created before they were recorded have neither."""
+    ``seed_commitment`` is the hash of the game's seed and ``seed_nonce`` published at
+    creation (``engine/fairness.py``), and ``seed_chosen`` says the creator chose the seed rather
+    than the server drawing it. Games created before they were recorded have neither; games
+    created before nonces (and simulated games, see ``create_command``) have no nonce. The
+    nonce is as secret as the seed: no player, spectator or host is shown this command before
+    the game ends (a running game's record leaves commands out, ``api/records.py``)."""
 
     host_credential: str | None = None
     seed_commitment: str | None = None
     seed_chosen: bool = False
+    seed_nonce: Annotated[str, msgspec.Meta(pattern=NONCE_PATTERN)] | None = None
 
 
 class JoinCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag="join"):
@@ -158,13 +162,23 @@ def act_command(
 
 
 def create_command(
-    game_id: UUID, seed: str, *, chosen: bool, host_credential: str | None = None
+    game_id: UUID,
+    seed: str,
+    *,
+    chosen: bool,
+    host_credential: str | None = None,
+    nonce: str | None = None,
 ) -> CreateCommand:
-    """The record of opening game ``game_id`` with ``seed``, committing to the seed."""
+    """The record of opening game ``game_id`` with ``seed``, committing to the seed and
+    ``nonce``. A game shown to anyone while it runs needs a nonce (``new_seed_nonce``); one
+    stored only once it has ended, as the simulator stores its games, may go without: its seed
+    is public from the first moment anyone sees it, and its record stays the same bytes for the
+    same seed."""
     return CreateCommand(
         host_credential=host_credential,
-        seed_commitment=seed_commitment(game_id, seed),
+        seed_commitment=seed_commitment(game_id, seed, nonce),
         seed_chosen=chosen,
+        seed_nonce=nonce,
     )
 
 

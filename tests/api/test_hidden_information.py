@@ -2,7 +2,7 @@
 seed to anyone, before the game ends ([SEE-PRIVATE], [SEE-SECRET]).
 
 The proof: two games that differ only in seat B's secrets (and the secrets of nobody: pile order,
-seed) must look byte for byte the same to seat A and to a spectator, on every endpoint: the game,
+seed and the nonce committed to with it) must look byte for byte the same to seat A and to a spectator, on every endpoint: the game,
 its actions, every page of its events, every past state, the stream, the read models, and the
 errors A's attempts are answered with. Game 1 is played over HTTP; game 2 is game 1's event log
 with B's cards exchanged for cards of the draw pile, consistently in every event, stored in a
@@ -36,7 +36,7 @@ from domain.events.dodgecity import (
 from domain.table import ClockSettings
 from engine.application import GameService
 from engine.credentials import credential_hash, new_token
-from engine.records import ActCommand, Command, Record, seal
+from engine.records import ActCommand, Command, CreateCommand, Record, seal
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -134,7 +134,8 @@ def _map_cards(cards: tuple[str, ...], exchange: dict[str, str]) -> tuple[str, .
 
 def exchanged_secrets(records: Sequence[Record]) -> tuple[list[Record], dict[str, str]]:
     """Game 1's records with seat B's cards exchanged for cards of the draw pile, the event pile
-    reversed and another seed: everything B or nobody may know, and nothing else."""
+    reversed, another seed and another nonce under the same commitment: everything B or nobody
+    may know, and nothing else."""
     events = [record.event() for record in records]
     dealt = {e.seat: e.cards for e in events if isinstance(e, CardsDealt)}
     committed = next(e.card for e in events if isinstance(e, StartCardCommitted) and e.seat == B)
@@ -160,6 +161,9 @@ def exchanged_secrets(records: Sequence[Record]) -> tuple[list[Record], dict[str
         return event
 
     def changed_command(command: Command) -> Command:
+        if isinstance(command, CreateCommand):
+            assert command.seed_nonce is not None
+            return msgspec.structs.replace(command, seed_nonce=command.seed_nonce[::-1])
         if isinstance(command, ActCommand) and command.seat == B and isinstance(command.action, CommitCard):
             return msgspec.structs.replace(command, action=CommitCard(card=exchange[command.action.card]))
         return command
@@ -292,6 +296,9 @@ def test_given_two_games_differing_only_in_bs_secrets_then_b_and_the_stored_even
     assert [r.type for r in raw_1] == [r.type for r in raw_2]
     differing = {r1.type for r1, r2 in zip(raw_1, raw_2, strict=True) if r1.payload != r2.payload}
     assert differing == {"GameCreated", "DrawPileShuffled", "EventPileShuffled", "CardsDealt", "StartCardCommitted"}
+    nonces = [msgspec.to_builtins(raw[0].command)["seed_nonce"] for raw in (raw_1, raw_2)]
+    assert nonces[0] != nonces[1]
+    assert raw_1[0].command.seed_commitment == raw_2[0].command.seed_commitment  # type: ignore[union-attr]
     # Both are whole, playable games: A may still commit, and the same cards, in both.
     offered_1 = game_1.client.get(f"{game_1.url}/actions", headers=bearer(game_1.seats[A])).json()
     assert offered_1["actions"]

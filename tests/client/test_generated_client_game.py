@@ -125,7 +125,8 @@ def test_given_a_client_generated_from_the_document_when_it_plays_a_game_with_bo
     assert final.status == "ended"
     assert performed > 0
     assert final.seed is not None
-    assert hashlib.sha256(f"{game_id}:{final.seed}".encode()).hexdigest() == created.seed_commitment
+    revealed = f"seed-commitment-v2:{game_id}:{final.seed_nonce}:{final.seed}"
+    assert hashlib.sha256(revealed.encode()).hexdigest() == created.seed_commitment
 
     events: list[Any] = []
     after_version = 0

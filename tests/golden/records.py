@@ -6,7 +6,8 @@ was made. Two ways, both exactly as the product makes games:
 - ``simulate``: the simulator's own path (``dodgecity simulate --ruleset R --games 1 --seed S
   --db …``): a game between computer players, stored with the simulator's logical recording time;
 - ``bot_seats``: a game opened through the application with settings (variants) and every seat a
-  bot seat, started, and played to the end by the server's bot-seat player, at a fixed clock.
+  bot seat, started, and played to the end by the server's bot-seat player, at a fixed clock and
+  with the secret nonce its seed commitment is over derived from its seed (see ``golden_nonce``).
 
 Both are deterministic, so the same entry always makes the same bytes; the golden test checks
 that it still does. ``python -m tests.golden.records`` writes the records a manifest adds (only
@@ -21,6 +22,7 @@ bytes), and a new entry with a new file pins what the engine records now.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -111,8 +113,14 @@ def _simulated(golden_set: GoldenSet, golden: GoldenGame) -> bytes:
         app.close()
 
 
+def golden_nonce(seed: str) -> str:
+    """The nonce a bot-seat golden game commits to with its seed: a real game draws it at random
+    (engine/fairness.py), which no record could be made again from; a golden game is public."""
+    return hashlib.sha256(f"golden nonce:{seed}".encode()).hexdigest()
+
+
 def _played_by_bot_seats(golden_set: GoldenSet, golden: GoldenGame) -> bytes:
-    app = GameService("memory://", clock=lambda: FIXED_TIME)
+    app = GameService("memory://", clock=lambda: FIXED_TIME, seed_nonces=lambda: golden_nonce(golden.seed))
     seats = BotSeats(app)
     try:
         game_id: UUID = app.create_game(

@@ -15,6 +15,7 @@ import msgspec
 import pytest
 from engine.application import GameService
 from engine.audit import verify
+from engine.fairness import seed_commitment
 from engine.records import CreateCommand, decode_event, encode_event
 from engine.transfer import RecordRejectedError, export_record, read_record
 from entrypoints.cli import main
@@ -43,12 +44,13 @@ def test_given_a_new_game_when_verified_then_its_seed_matches_the_commitment_it_
     records = app.records(game_id)
     opening = records[0].command
     assert isinstance(opening, CreateCommand)
-    assert opening.seed_commitment == hashlib.sha256(f"{game_id}:chosen-seed".encode()).hexdigest()
+    assert opening.seed_nonce is not None
+    assert opening.seed_commitment == seed_commitment(game_id, "chosen-seed", opening.seed_nonce)
     assert opening.seed_chosen is True
     verdict = verify(game_id, records)
     assert verdict.ok, verdict.describe()
     assert verdict.describe().splitlines()[1] == (
-        f"{game_id}: the seed matches the commitment {opening.seed_commitment}, a seed its creator chose"
+        f"{game_id}: the seed and its nonce match the commitment {opening.seed_commitment}, a seed its creator chose"
     )
 
 
@@ -136,7 +138,7 @@ def test_given_a_stored_game_when_verify_is_given_the_commitment_shown_then_it_e
     assert isinstance(opening, CreateCommand)
     assert opening.seed_commitment is not None
     assert main(["verify", str(game_id), "--commitment", opening.seed_commitment, "--db", url]) == 0
-    assert f"{game_id}: the seed matches the commitment {opening.seed_commitment}" in capsys.readouterr().out
+    assert f"{game_id}: the seed and its nonce match the commitment {opening.seed_commitment}" in capsys.readouterr().out
     assert main(["verify", str(game_id), "--commitment", "12" * 32, "--db", url]) == 1
     assert "not this game's" in capsys.readouterr().out
     with pytest.raises(SystemExit) as refused:
