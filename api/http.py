@@ -243,20 +243,29 @@ def ready_to_send(game: GameApi, actions: list[Any], version: int) -> list[msgsp
 
 
 def game_view(
-    game: GameApi, view: msgspec.Struct, fairness: SeedFairness, clock: ClockView | None
+    game: GameApi,
+    view: msgspec.Struct,
+    fairness: SeedFairness,
+    clock: ClockView | None,
+    *,
+    imported: bool,
 ) -> msgspec.Struct:
     """The rules' view of the game as the API answers it: with the game's ``ruleset``, what
-    players are told of its seed, and its clock (of the same version as ``view``)."""
-    return game.wire.view(**_with_seed(view, fairness), ruleset=game.name, clock=clock)
+    players are told of its seed, its clock (of the same version as ``view``) and whether it
+    was imported from a game record."""
+    return game.wire.view(
+        **_with_seed(view, fairness), ruleset=game.name, clock=clock, imported=imported
+    )
 
 
 def caller_view(game: GameApi, seen: SeatView, fairness: SeedFairness) -> msgspec.Struct:
-    """The game as ``seen`` by the caller, with its clock and the caller's actions ready to
-    send."""
+    """The game as ``seen`` by the caller, with its clock, whether it was imported, and the
+    caller's actions ready to send."""
     return game.wire.caller_view(
         **_with_seed(seen.view, fairness),
         ruleset=game.name,
         clock=seen.clock,
+        imported=seen.imported,
         actions=ready_to_send(game, seen.actions, seen.version),
     )
 

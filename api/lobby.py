@@ -277,7 +277,11 @@ class LobbyController(ServicesController):
         games.start(game_id, expected_version=data.expected_version if data else None)
         seen = games.seat_view(game_id, None)
         shown = game_view(
-            served_game(served, seen.ruleset), seen.view, games.fairness(game_id), seen.clock
+            served_game(served, seen.ruleset),
+            seen.view,
+            games.fairness(game_id),
+            seen.clock,
+            imported=seen.imported,
         )
         return viewed(shown, seen.version)
 

@@ -23,6 +23,15 @@ Limit = Annotated[int, QueryParameter(ge=1, le=MAX_PAGE, description="page size"
 Offset = Annotated[
     int, QueryParameter(ge=0, schema_extra=ZERO_MINIMUM, le=MAX_OFFSET, description="items to skip")
 ]
+#: Games imported from records were played elsewhere, by whoever made them: they count only
+#: when asked for.
+Imported = Annotated[
+    bool,
+    QueryParameter(
+        description="count the games imported from game records (POST /games/records, "
+        "`dodgecity import`) too; by default only games played on this server count"
+    ),
+]
 
 
 class ReadModelsController(ServicesController):
@@ -40,13 +49,17 @@ class ReadModelsController(ServicesController):
             RulesetName | None,
             QueryParameter(description="only games of this ruleset; without, of every one"),
         ] = None,
+        imported: Imported = False,
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> list[LeaderboardRow]:
-        """Players by games won, then points, across every ended game (of one ruleset with
-        `ruleset`), a page at a time. Anyone may ask, without a token."""
+        """Players by games won, then points, across every ended game played on this server
+        (of one ruleset with `ruleset`; imported games too with `imported=true`), a page at a
+        time. Anyone may ask, without a token."""
         games = self.services.games
-        return games.projections.leaderboard(ruleset=ruleset, limit=limit, offset=offset)
+        return games.projections.leaderboard(
+            ruleset=ruleset, imported=imported, limit=limit, offset=offset
+        )
 
     @get(
         "/leaderboard/teams",
@@ -62,10 +75,14 @@ class ReadModelsController(ServicesController):
             RulesetName | None,
             QueryParameter(description="only teams of this ruleset; without, of every one"),
         ] = None,
+        imported: Imported = False,
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> list[TeamRow]:
-        """Teams by games won, then fewer games played, across every ended game of a game played
-        in teams; each ruleset's teams on lines of their own. Anyone may ask, without a token."""
+        """Teams by games won, then fewer games played, across every ended game played on this
+        server of a game played in teams (imported games too with `imported=true`); each
+        ruleset's teams on lines of their own. Anyone may ask, without a token."""
         games = self.services.games
-        return games.projections.team_leaderboard(ruleset=ruleset, limit=limit, offset=offset)
+        return games.projections.team_leaderboard(
+            ruleset=ruleset, imported=imported, limit=limit, offset=offset
+        )

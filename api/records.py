@@ -11,7 +11,9 @@ command may name a card played face down).
 
 ``POST /games/records`` reads a record the same way ``dodgecity import`` does: the format, the
 header against the first event, the hash chain and a re-run of every command through the rules,
-all before anything is written, then the whole game in one write. Verifying re-runs a whole game,
+all before anything is written, then the whole game in one write, marked as imported
+(``engine/import_marks.py``): shown so in the game list, its views and its record, and counted on
+no leaderboard unless asked for (``?imported=true``). Verifying re-runs a whole game,
 so it runs on a thread of its own, never on the event loop nor on the threads serving the store,
 and each import counts against the client address's allowance of new games.
 """
@@ -34,6 +36,7 @@ from api.dependencies import ServicesController
 from api.http import ETAG, LOCATION, NOT_MODIFIED, IfNoneMatch, game_of, tagged
 from api.problems import problem_responses
 from api.threads import in_worker_thread
+from domain.names import shown_name
 from domain.registry import default_registry
 from engine.records import Record
 from engine.transfer import RecordRejectedError, export_record, read_record
@@ -84,6 +87,9 @@ class GameRecordBody(msgspec.Struct, frozen=True, kw_only=True):
     format: Literal["dodgecity-game-record"]
     format_version: int
     game_id: UUID
+    #: True when the server that exported the record had imported the game itself; absent for a
+    #: game played there. Importing takes any value: the importing server marks the game anyway.
+    imported: bool | msgspec.UnsetType = msgspec.UNSET
     ruleset: str | msgspec.UnsetType = msgspec.UNSET
     rules_version: str
     max_players: int | msgspec.UnsetType = msgspec.UNSET
@@ -163,10 +169,15 @@ class RecordsController(ServicesController):
             seat = caller_of(games, game_id, request).seat
             ended, latest, names = games.read(
                 game_id,
-                lambda game: (game.is_over, game.version, [s.name for s in game.seats()]),
+                lambda game: (
+                    game.is_over,
+                    game.version,
+                    [shown_name(s.name) for s in game.seats()],
+                ),
             )
             if ended:  # everything is public now ([SEE-END]), the seed included
-                return export_record(game_id, games.records(game_id)), latest
+                imported = games.is_imported(game_id)
+                return export_record(game_id, games.records(game_id), imported=imported), latest
             game = game_of(served, games, game_id)
             page, latest = games.events_page(game_id, seat, after=0, limit=max(latest, 1))
             events = game.wire.events_page(
@@ -223,7 +234,7 @@ class RecordsController(ServicesController):
                 f"this server does not play the ruleset {ruleset!r} "
                 f"(it plays {', '.join(served.names)})"
             )
-        await in_worker_thread(lambda: games.insert_records(game_id, records))
+        await in_worker_thread(lambda: games.import_records(game_id, records))
         return Response(
             ImportedGame(game_id=game_id, ruleset=ruleset, events=len(records), verified=True),
             status_code=201,

@@ -25,6 +25,7 @@ from api.http import (
 )
 from api.problems import problem_responses
 from api.schemas import ZERO_MINIMUM, NarrationPage, Told, Version
+from domain.names import shown_name
 from domain.registry import topic_of
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class ReplayController(ServicesController):
             game_id,
             lambda game: (
                 game.rules,
-                [seat.name for seat in game.seats()],
+                [shown_name(seat.name) for seat in game.seats()],
                 game.rules.settings_of(game.state),
             ),
         )
@@ -148,5 +149,6 @@ class ReplayController(ServicesController):
         fairness = games.fairness(game_id)
         if as_played:  # what the caller saw at that step: the seed was secret then
             fairness = dataclasses.replace(fairness, seed=None)
-        shown = game_view(game_of(served, games, game_id), view, fairness, clock)
+        imported = games.is_imported(game_id)
+        shown = game_view(game_of(served, games, game_id), view, fairness, clock, imported=imported)
         return viewed(shown, view.version, if_none_match=if_none_match)

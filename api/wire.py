@@ -29,6 +29,7 @@ from litestar.handlers import HTTPRouteHandler
 from domain.events.kernel import KERNEL_EVENT_TYPES
 from domain.ruleset import Rules
 from domain.table import ClockView
+from projections.read_models import IMPORTED
 
 VERSION = msgspec.Meta(ge=0, le=1_000_000_000)
 
@@ -108,7 +109,7 @@ class WireTypes:
         view = _struct(
             f"{prefix}GameView",
             game.rules.view_type.__doc__,
-            [("ruleset", ruleset), *SEED_FIELDS, CLOCK_FIELD],
+            [("ruleset", ruleset), *SEED_FIELDS, CLOCK_FIELD, IMPORTED_FIELD],
             bases=(game.rules.view_type,),
             module=module,
         )
@@ -209,6 +210,8 @@ CLOCK_FIELD: tuple[str, Any] = (
         ),
     ],
 )
+#: Whether the game was stored from a game record rather than played here, in every view.
+IMPORTED_FIELD: tuple[str, Any] = ("imported", Annotated[bool, msgspec.Meta(description=IMPORTED)])
 #: The kernel's events, which every game's event log may hold beside its own.
 KERNEL_EVENT: Any = Union[KERNEL_EVENT_TYPES]  # noqa: UP007  (a union built at run time)
 

@@ -12,13 +12,24 @@ only the Basic Multilingual Plane is refused from: flag emoji need the tag chara
 and unassigned code points change with every Unicode version). Lone surrogates are refused here
 too: no JSON body carries one, but a string built in Python may. How long a name may be is each
 ruleset's own rule.
+
+A game stored before the rule (by an older server) may hold such a name: it keeps it, so the game
+verifies and exports byte for byte, and :func:`shown_name` is how it is shown wherever it leaves
+the server (views, events, narration, the game list and leaderboards): every refused character
+written as a visible escape.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
+from typing import TypeVar, cast
+
+import msgspec
 
 from domain.errors import RuleViolation
+
+T = TypeVar("T")
 
 RULE = "TABLE-NAME"
 
@@ -53,3 +64,56 @@ def check_name(name: str) -> None:
     problem = name_problem(name)
     if problem is not None:
         raise RuleViolation(RULE, problem)
+
+
+def shown_name(name: str) -> str:
+    """``name`` as the server shows it: every character the rule refuses written as a visible
+    escape (``\\x1b``, ``\\u202e``), so that a name stored before the rule (or by an older
+    server) is recognisable and prints safely; a name the rule accepts is returned as it is.
+    Records keep the name as it was stored: only what is shown is escaped."""
+    if _REFUSED.search(name) is None:
+        return name
+    return _REFUSED.sub(_escape, name)
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def odd_names(names: Iterable[str]) -> dict[str, str]:
+    """Each of ``names`` the rule refuses, with how it is shown (empty for the usual game)."""
+    return {name: shown_name(name) for name in names if _REFUSED.search(name) is not None}
+
+
+def with_names_shown(value: T, shown: Mapping[str, str]) -> T:
+    """``value`` (a view, an event: structs, tuples, lists, dicts and strings) with every string
+    that is one of ``shown``'s names replaced by how it is shown; the same object where nothing
+    changed. Only games holding a name stored before the rule pay for the walk."""
+    if not shown:
+        return value
+    return cast("T", _replaced(value, shown))
+
+
+def _replaced(value: object, shown: Mapping[str, str]) -> object:
+    if isinstance(value, str):
+        return shown.get(value, value)
+    if isinstance(value, msgspec.Struct):
+        changes = {}
+        for field in value.__struct_fields__:
+            before = getattr(value, field)
+            after = _replaced(before, shown)
+            if after is not before:
+                changes[field] = after
+        return msgspec.structs.replace(value, **changes) if changes else value
+    if isinstance(value, (tuple, list)):
+        items = [_replaced(item, shown) for item in value]
+        if all(after is before for after, before in zip(items, value, strict=True)):
+            return value
+        return type(value)(items)
+    if isinstance(value, dict):
+        pairs = {key: _replaced(item, shown) for key, item in value.items()}
+        if all(pairs[key] is item for key, item in value.items()):
+            return value
+        return pairs
+    return value

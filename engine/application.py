@@ -38,12 +38,14 @@ from eventsourcing.persistence import IntegrityError, PersistenceError, StoredEv
 
 from domain.aggregates.game import AnyGame, Game
 from domain.events.base import DomainEvent
+from domain.names import with_names_shown
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.ruleset import GameStatus
 from domain.table import ClockSettings, ClockView, parse_time
 from engine.credentials import Access, Caller
 from engine.database import Backend, Database, resolve
 from engine.fairness import SeedFairness, new_seed_nonce
+from engine.import_marks import IMPORTED_AT, ImportMarks
 from engine.kit import GameKit, kit_for
 from engine.notifications import install_trigger
 from engine.players import BotSeat, bot_name
@@ -204,11 +206,14 @@ class SeatView:
     version: int  # the game's version both are of
     ruleset: str  # the name of the game's ruleset
     clock: ClockView | None = None  # the game's clock at that version, None without one
+    imported: bool = False  # stored from a game record, not played here (engine/import_marks.py)
 
 
-def _seen_by(game: AnyGame, viewer: int | None) -> SeatView:
+def _seen_by(game: AnyGame, viewer: int | None, *, imported: bool) -> SeatView:
     actions = [] if viewer is None else game.legal_actions(viewer)
-    return SeatView(game.view(viewer), actions, game.version, game.rules.name, game.clock_view())
+    return SeatView(
+        game.view(viewer), actions, game.version, game.rules.name, game.clock_view(), imported
+    )
 
 
 @dataclass(frozen=True)
@@ -229,6 +234,9 @@ class _Loaded:
     game: AnyGame
     head: str  # hash of the game's last stored event
     access: Access = field(default_factory=Access)
+    #: Whether the game was imported (engine/import_marks.py), None until asked: stored with
+    #: its events, it never changes, so once known a cached game answers without the store.
+    imported: bool | None = None
 
     def follow(self, records: Sequence[Record], *, note_access: bool = True) -> None:
         """Apply stored events read back from the store. A game on a clock is replayed a
@@ -629,11 +637,14 @@ class GameService(Application[UUID]):
             version = loaded.access.last_version_of_command_at(
                 past.first_version, loaded.game.version
             )
-            return Performed(version, _seen_by(self.game_at(game_id, version), seat), True)
+            seen = _seen_by(self.game_at(game_id, version), seat, imported=imported)
+            return Performed(version, seen, True)
 
         def perform(game: AnyGame, now: datetime) -> Performed:
             game.act(seat, action, at=now, stand_in=stand_in)
-            return Performed(game.version, _seen_by(game, seat), False)
+            return Performed(game.version, _seen_by(game, seat, imported=imported), False)
+
+        imported = self.is_imported(game_id)
 
         return self._execute(
             game_id,
@@ -820,13 +831,17 @@ class GameService(Application[UUID]):
             listener(game_id)
 
     def events_after(self, game_id: UUID, after: int) -> tuple[list[DomainEvent], int, bool]:
-        """Every stored event after version ``after``, as stored, the game's latest version and
-        whether it has ended: for a caller that shows the same events to many viewers, each
-        through the ruleset's ``event_view`` (live streams). Nothing newer: no events read."""
-        latest, ended = self.read(game_id, lambda game: (game.version, game.is_over))
+        """Every stored event after version ``after``, as stored but for names shown escaped
+        (``domain.names.shown_name``), the game's latest version and whether it has ended: for a
+        caller that shows the same events to many viewers, each through the ruleset's
+        ``event_view`` (live streams). Nothing newer: no events read."""
+        latest, ended, odd = self.read(
+            game_id, lambda game: (game.version, game.is_over, game.odd_names())
+        )
         if latest <= after:
             return [], latest, ended
-        return [r.event() for r in self._select(game_id, after=after, upto=latest)], latest, ended
+        stored = self._select(game_id, after=after, upto=latest)
+        return [with_names_shown(r.event(), odd) for r in stored], latest, ended
 
     # -- loading --------------------------------------------------------------------------
 
@@ -848,6 +863,8 @@ class GameService(Application[UUID]):
             records = self.records(game_id)
             loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
             loaded.follow(records)
+            # Known with the game, so that a stale read of it (the store down) knows it too.
+            loaded.imported = self._imported_at(game_id) is not None
             self._cache.put(game_id, loaded)
             return loaded
         if self.database.backend is Backend.MEMORY:
@@ -957,7 +974,33 @@ class GameService(Application[UUID]):
 
     def seat_view(self, game_id: UUID, viewer: int | None) -> SeatView:
         """The latest game as ``viewer`` may see it, with what ``viewer`` may do now."""
-        return self.read(game_id, lambda game: _seen_by(game, viewer))
+        with self._locks.hold(game_id):
+            loaded = self._load(game_id, stale_ok=True)
+            return _seen_by(loaded.game, viewer, imported=self._imported_of(loaded))
+
+    def is_imported(self, game_id: UUID) -> bool:
+        """Whether the game was stored from a game record rather than played here (it then
+        counts on no leaderboard unless asked for); known with the game once it is loaded."""
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.imported is not None:
+            return cached.imported
+        with self._locks.hold(game_id):
+            return self._imported_of(self._load(game_id, stale_ok=True))
+
+    def _imported_of(self, loaded: _Loaded) -> bool:
+        if loaded.imported is None:
+            loaded.imported = self._imported_at(loaded.game.id) is not None
+        return loaded.imported
+
+    def _imported_at(self, game_id: UUID) -> str | None:
+        marks = self._marks()
+        return self._gate.reach(lambda: marks.imported_at(game_id))
+
+    def _marks(self) -> ImportMarks:
+        marks = self.recorder
+        if not isinstance(marks, ImportMarks):
+            raise TypeError(f"the event store's recorder {type(marks).__name__} keeps no marks")
+        return marks
 
     def view(
         self,
@@ -1003,8 +1046,10 @@ class GameService(Application[UUID]):
         self, game_id: UUID, viewer: int | None, *, after: int = 0, limit: int = 100
     ) -> tuple[list[DomainEvent], int]:
         """Up to ``limit`` events after version ``after`` as ``viewer`` may see them, and the
-        game's latest version."""
-        latest, ended = self.read(game_id, lambda game: (game.version, game.is_over))
+        game's latest version. A name stored before names were checked is shown escaped."""
+        latest, ended, odd = self.read(
+            game_id, lambda game: (game.version, game.is_over, game.odd_names())
+        )
         if not 0 <= after <= latest:
             raise VersionOutOfRangeError(game_id, after, latest)
         if limit < 1:
@@ -1017,7 +1062,9 @@ class GameService(Application[UUID]):
             else self._select(game_id, after=after, upto=min(latest, after + limit))
         )
         shown = self.ruleset_of(game_id).event_view
-        return [shown(r.event(), viewer, game_ended=ended) for r in page], latest
+        return [
+            with_names_shown(shown(r.event(), viewer, game_ended=ended), odd) for r in page
+        ], latest
 
     def _select(
         self,
@@ -1072,12 +1119,26 @@ class GameService(Application[UUID]):
         self.insert_records(game_id, seal_game(commands, stamp))
 
     def insert_records(self, game_id: UUID, records: Sequence[Record]) -> None:
-        """Append a whole game's records at once; refuses a game id the store already has."""
+        """Append a whole game's records at once, as a game played here (a simulation's, say);
+        refuses a game id the store already has."""
+        self._insert_records(game_id, records, {})
+
+    def import_records(self, game_id: UUID, records: Sequence[Record]) -> None:
+        """Store a game from its verified record, marked as imported in the same write
+        (``engine/import_marks.py``): it is shown as imported and counts on no leaderboard
+        unless the caller asks for imported games. Refuses a game id the store already has."""
+        self._insert_records(game_id, records, {IMPORTED_AT: self._clock().isoformat()})
+
+    def _insert_records(
+        self, game_id: UUID, records: Sequence[Record], options: dict[str, str]
+    ) -> None:
         with self._locks.hold(game_id):
             if self.recorder.select_events(game_id, limit=1):
                 raise GameExistsError(game_id)
             try:
-                self.recorder.insert_events([_stored(game_id, record) for record in records])
+                self.recorder.insert_events(
+                    [_stored(game_id, record) for record in records], **options
+                )
             except IntegrityError:
                 raise GameExistsError(game_id) from None
         self._committed(game_id)
@@ -1088,19 +1149,25 @@ class GameService(Application[UUID]):
         page = self._gate.reach(
             lambda: self.recorder.select_notifications(position, limit, inclusive_of_start=False)
         )
+        # Asked only of a page holding games' first events: a game's mark is stored with them.
+        opened = [_as_uuid(n.originator_id) for n in page if n.originator_version == 1]
+        marks = self._marks()
+        imported = self._gate.reach(lambda: marks.imported_among(opened)) if opened else set()
         notifications = []
         for stored in page:
             record = open_envelope(stored.topic, stored.originator_version, stored.state)
             committed, chosen = _published(record.command)
+            game_id = _as_uuid(stored.originator_id)
             notifications.append(
                 Notification(
                     position=stored.id,
-                    game_id=_as_uuid(stored.originator_id),
+                    game_id=game_id,
                     version=record.version,
                     recorded_at=record.recorded_at,
                     event=record.event(),
                     seed_commitment=committed,
                     seed_chosen=chosen,
+                    imported=record.version == 1 and game_id in imported,
                 )
             )
         return notifications

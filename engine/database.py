@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from engine.memory_events import FACTORY_TOPIC as MEMORY_FACTORY_TOPIC
 from engine.postgres_events import FACTORY_TOPIC as POSTGRES_FACTORY_TOPIC
 from engine.sqlite_events import (
     DEFAULT_SYNCHRONOUS,
@@ -60,7 +61,7 @@ class Database:
     def event_store_env(self) -> dict[str, str]:
         """The eventsourcing library's settings for this database."""
         if self.backend is Backend.MEMORY:
-            return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+            return {"PERSISTENCE_MODULE": MEMORY_FACTORY_TOPIC}
         if self.backend is Backend.SQLITE:
             return {
                 "PERSISTENCE_MODULE": FACTORY_TOPIC,

@@ -7,21 +7,31 @@ queued behind it on the store's threads. One retry still recovers a pooled conne
 database closed (a restart, an idle timeout); a database that does not answer is reported after
 two attempts, about twice the pool's timeout, and the application then answers 503 at once
 until it is back (``engine/application.py``, the store gate).
+
+Beside the events, the recorder keeps which games were imported (``engine/import_marks.py``),
+written in the same transaction as the imported game's events.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+from uuid import UUID
 
-from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import (
     PostgresAggregateRecorder,
     PostgresApplicationRecorder,
+    PostgresDatastore,
     PostgresFactory,
 )
 from eventsourcing.utils import retry
+from psycopg import Cursor
+from psycopg.rows import DictRow
+from psycopg.sql import SQL, Identifier
+
+from engine.import_marks import IMPORTED_AT, TABLE
 
 #: How the eventsourcing library names this factory (module, then class).
 FACTORY_TOPIC = f"{__name__}:PromptPostgresFactory"
@@ -39,6 +49,53 @@ class PromptApplicationRecorder(PostgresApplicationRecorder):
     select_events = _retried_once(PostgresAggregateRecorder.select_events)
     select_notifications = _retried_once(PostgresApplicationRecorder.select_notifications)
     max_notification_id = _retried_once(PostgresApplicationRecorder.max_notification_id)
+
+    def __init__(
+        self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events"
+    ) -> None:
+        super().__init__(datastore, events_table_name=events_table_name)
+        marks = Identifier(datastore.schema), Identifier(TABLE)
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {}.{} ("
+                "game_id {} PRIMARY KEY, "
+                "imported_at text NOT NULL)"
+            ).format(*marks, Identifier(datastore.originator_id_type))
+        )
+        # A retried insert (the connection lost after the commit) finds its mark stored.
+        self._insert_mark = SQL(
+            "INSERT INTO {}.{} (game_id, imported_at) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+        ).format(*marks)
+        self._select_mark = SQL("SELECT imported_at FROM {}.{} WHERE game_id = %s").format(*marks)
+        self._select_marked = SQL("SELECT game_id FROM {}.{} WHERE game_id = ANY(%s)").format(
+            *marks
+        )
+
+    def _insert_events(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> None:
+        # The library's hook inside the insert's transaction: events and mark commit together.
+        super()._insert_events(curs, stored_events, **kwargs)
+        imported_at = kwargs.get(IMPORTED_AT)
+        if imported_at is not None and stored_events:
+            curs.execute(self._insert_mark, (stored_events[0].originator_id, imported_at))
+
+    @_retried_once
+    def imported_at(self, game_id: UUID) -> str | None:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(self._select_mark, (game_id,))
+            row = curs.fetchone()
+        return None if row is None else str(row["imported_at"])
+
+    @_retried_once
+    def imported_among(self, game_ids: Sequence[UUID]) -> set[UUID]:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(self._select_marked, (list(game_ids),))
+            return {_as_uuid(row["game_id"]) for row in curs.fetchall()}
+
+
+def _as_uuid(value: UUID | str) -> UUID:
+    return value if isinstance(value, UUID) else UUID(value)
 
 
 class PromptPostgresFactory(PostgresFactory):

@@ -9,12 +9,28 @@ commit is safe from a crash of the process (``kill -9`` included, which the cras
 exercises) and the file is never corrupted, but a power cut or a crash of the operating system
 may undo the last commits before the next checkpoint. ``?synchronous=full`` keeps every commit
 through those too.
+
+Beside the events, the recorder keeps which games were imported (``engine/import_marks.py``),
+written in the same transaction as the imported game's events.
 """
 
 from __future__ import annotations
 
-from eventsourcing.sqlite import SQLiteConnection, SQLiteConnectionPool, SQLiteFactory
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import StoredEvent
+from eventsourcing.sqlite import (
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteCursor,
+    SQLiteFactory,
+)
 from eventsourcing.utils import Environment, EnvType
+
+from engine.import_marks import IMPORTED_AT, TABLE
 
 #: The setting that carries the URL's choice to :class:`DurableSQLiteFactory`.
 SYNCHRONOUS = "SQLITE_SYNCHRONOUS"
@@ -37,7 +53,78 @@ class _DurabilityPool(SQLiteConnectionPool):
         return connection
 
 
+#: Ids in one ``IN`` list, far below SQLite's limit on parameters.
+_IDS_PER_QUERY = 500
+
+
+class MarkingSQLiteRecorder(SQLiteApplicationRecorder):
+    """The library's recorder, keeping the marks of imported games beside the events."""
+
+    #: Whether the database has the marks' table: one a process that only reads (``PRAGMA
+    #: query_only``) finds without it was written before marks were, and holds no mark.
+    _marks_table = True
+
+    def create_table(self) -> None:
+        super().create_table()
+        with self.datastore.transaction(commit=True) as c:
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (TABLE,))
+            if c.fetchall():
+                return
+            c.execute("PRAGMA query_only")
+            if c.fetchone()[0]:
+                self._marks_table = False
+                return
+            c.execute(
+                f"CREATE TABLE IF NOT EXISTS {TABLE} ("
+                "game_id TEXT PRIMARY KEY, "
+                "imported_at TEXT NOT NULL)"
+            )
+
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        # The library's hook inside the insert's transaction: events and mark commit together.
+        notification_ids = super()._insert_events(c, stored_events, **kwargs)
+        imported_at = kwargs.get(IMPORTED_AT)
+        if imported_at is not None and stored_events:
+            c.execute(
+                f"INSERT INTO {TABLE} (game_id, imported_at) VALUES (?, ?)",
+                (_key(stored_events[0].originator_id), imported_at),
+            )
+        return notification_ids
+
+    def imported_at(self, game_id: UUID) -> str | None:
+        if not self._marks_table:
+            return None
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT imported_at FROM {TABLE} WHERE game_id = ?", (game_id.hex,))
+            rows = c.fetchall()
+        return str(rows[0]["imported_at"]) if rows else None
+
+    def imported_among(self, game_ids: Sequence[UUID]) -> set[UUID]:
+        found: set[UUID] = set()
+        if not self._marks_table:
+            return found
+        with self.datastore.transaction(commit=False) as c:
+            for start in range(0, len(game_ids), _IDS_PER_QUERY):
+                chunk = [game_id.hex for game_id in game_ids[start : start + _IDS_PER_QUERY]]
+                c.execute(
+                    f"SELECT game_id FROM {TABLE}"
+                    f" WHERE game_id IN ({', '.join('?' for _ in chunk)})",
+                    chunk,
+                )
+                found.update(UUID(row["game_id"]) for row in c.fetchall())
+        return found
+
+
+def _key(originator_id: UUID | str) -> str:
+    """A game id as the events' table holds it."""
+    return originator_id.hex if isinstance(originator_id, UUID) else UUID(originator_id).hex
+
+
 class DurableSQLiteFactory(SQLiteFactory):
+    application_recorder_class = MarkingSQLiteRecorder
+
     def __init__(self, env: Environment | EnvType | None) -> None:
         super().__init__(env)
         synchronous = (self.env.get(SYNCHRONOUS) or DEFAULT_SYNCHRONOUS).lower()

@@ -14,6 +14,11 @@ only, which its first event names; its header calls the seats ``max_players`` an
 ``variants``. Version 2 names the ``ruleset`` and says ``seats`` and ``settings``. Each game is
 written in the version its kit says (engine/kit.py), so a record exported once exports the same
 bytes ever after.
+
+A game this server stored from a record (``engine/import_marks.py``) is exported with
+``"imported": true`` in the header and its events unchanged; a game played here has no such
+field, so its record stays byte for byte what it always was. Reading takes the field, and ignores
+it: whatever a record says, the importing server marks the game it stores as imported.
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     format: str
     format_version: int
     game_id: UUID
+    #: Exported by a server that had imported the game; left out for games played there.
+    imported: bool = False
     ruleset: str | msgspec.UnsetType = msgspec.UNSET  # version 2
     rules_version: str
     max_players: int | msgspec.UnsetType = msgspec.UNSET  # version 1: the seats
@@ -82,7 +89,8 @@ class RecordRejectedError(ValueError):
 UNVERIFIABLE = "the game record could not be verified: replaying it failed"
 
 
-def export_record(game_id: UUID, records: Sequence[Record]) -> bytes:
+def export_record(game_id: UUID, records: Sequence[Record], *, imported: bool = False) -> bytes:
+    """The game's record; ``imported`` when the game was stored here from a record."""
     rules = _ruleset_named_by(records[0].type, records[0].version)
     created = records[0].event()
     if not isinstance(created, rules.opening_event):
@@ -97,6 +105,7 @@ def export_record(game_id: UUID, records: Sequence[Record]) -> bytes:
         format=FORMAT,
         format_version=version,
         game_id=game_id,
+        imported=imported,
         ruleset=rules.name if version >= 2 else msgspec.UNSET,
         rules_version=opened.rules_version,
         max_players=opened.seats if version == 1 else msgspec.UNSET,

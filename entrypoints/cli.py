@@ -319,8 +319,15 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--offset", type=_not_negative, default=0)
     _add_db(games)
 
-    board = commands.add_parser("leaderboard", help="players by games won, across all games")
+    board = commands.add_parser(
+        "leaderboard", help="players by games won, across every game played here"
+    )
     board.add_argument("--limit", type=_positive, default=20)
+    board.add_argument(
+        "--imported",
+        action="store_true",
+        help="count the games imported from records too (by default only games played here)",
+    )
     _add_db(board)
 
     bot = commands.add_parser(
@@ -631,7 +638,8 @@ def _state(app: GameService, args: argparse.Namespace) -> int:
 
 
 def _export(app: GameService, args: argparse.Namespace) -> int:
-    data = export_record(args.game_id, app.records(args.game_id))
+    imported = app.is_imported(args.game_id)
+    data = export_record(args.game_id, app.records(args.game_id), imported=imported)
     if args.output is None:
         sys.stdout.buffer.write(data)
     else:
@@ -656,10 +664,13 @@ def _import(args: argparse.Namespace) -> int:
     game_id, records = _read_as_posted(data, args.commitment)
     app = _open(args.db, must_exist=False)
     try:
-        app.insert_records(game_id, records)
+        app.import_records(game_id, records)
     finally:
         app.close()
-    print(f"imported game {game_id}: {len(records)} events, verified")
+    print(
+        f"imported game {game_id}: {len(records)} events, verified; marked as imported, "
+        "it counts on no leaderboard unless asked for (leaderboard --imported)"
+    )
     return 0
 
 
@@ -744,6 +755,7 @@ def _games(app: GameService, args: argparse.Namespace) -> int:
             f"{game.game_id}  {game.status:<7}  pass {game.pass_number:>2}  "
             f"v{game.version:<5}  {game.updated_at[:19]}  {players}"
             + ("  (seed chosen by its creator)" if game.seed_chosen else "")
+            + ("  (imported)" if game.imported else "")
         )
         print(escaped(line))
     print(f"{len(page.items)} of {page.total} games")
@@ -752,7 +764,7 @@ def _games(app: GameService, args: argparse.Namespace) -> int:
 
 def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
     app.projections.catch_up()
-    rows = app.projections.leaderboard(limit=args.limit)
+    rows = app.projections.leaderboard(imported=args.imported, limit=args.limit)
     print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
     for row in rows:
         print(f"{escaped(row.name):<24} {row.played:>6} {row.won:>5} {row.points:>6}")

@@ -26,6 +26,10 @@ class Notification(msgspec.Struct, frozen=True, kw_only=True):
     #: its creator chose the seed (engine/fairness.py); None for games that recorded neither.
     seed_commitment: str | None = None
     seed_chosen: bool | None = None
+    #: On a game's first event: whether the game was imported from a game record rather than
+    #: played on this server (engine/import_marks.py); it then counts on no leaderboard unless
+    #: a reader asks for imported games.
+    imported: bool = False
 
 
 class EventFeed(Protocol):

@@ -55,6 +55,9 @@ class _Folded:
     #: Closed by the kernel before it started (``kernel.GameAbandoned``): the ruleset's state
     #: does not know it.
     abandoned: bool = False
+    #: Stored from a game record (the feed says so on the game's first event): its end adds to
+    #: the leaderboards' lines of imported games.
+    imported: bool = False
 
 
 class _StateCache:
@@ -120,6 +123,7 @@ class _GameChange:
             seed_commitment=self.seed_commitment,
             seed_chosen=self.seed_chosen,
             abandoned=folded.abandoned,
+            imported=folded.imported,
         )
         tables: dict[str, frozenset[Row]] = {}
         keys: dict[str, object] = {}
@@ -305,7 +309,7 @@ class Projections:
         store.add_to_leaderboard(
             tx,
             [
-                (folded.rules.name, row)
+                (folded.rules.name, folded.imported, row)
                 for folded in ended
                 for row in read_models.leaderboard_contribution(folded.rules, folded.state)
             ],
@@ -313,7 +317,7 @@ class Projections:
         store.add_to_team_leaderboard(
             tx,
             [
-                row
+                (folded.imported, row)
                 for folded in ended
                 for row in read_models.team_contribution(folded.rules, folded.state)
             ],
@@ -336,30 +340,34 @@ class Projections:
             elif first.version == 1:
                 rules = self._registry.of_topic(topic_of(type(first.event)))
                 seats = rules.opening(first.event).seats
-                ready[game_id] = self._folded(rules, seats, rules.new_state(), 0)
+                ready[game_id] = self._folded(rules, seats, rules.new_state(), 0, first.imported)
             elif folded is not None:  # known, but another projector wrote it since
-                ready[game_id] = self._fetched(folded.rules, folded.seats, first)
+                ready[game_id] = self._fetched(folded.rules, folded.seats, first, folded.imported)
             else:
                 midway.append(first)
         if midway:
             openings = self._openings([first.game_id for first in midway], tx)
             for first in midway:
-                ruleset, seats = openings[first.game_id]
-                ready[first.game_id] = self._fetched(self._registry.get(ruleset), seats, first)
+                opening = openings[first.game_id]
+                ready[first.game_id] = self._fetched(
+                    self._registry.get(opening.ruleset), opening.seats, first, opening.imported
+                )
         return ready
 
-    def _folded(self, rules: AnyRules, seats: int, state: Any, version: int) -> _Folded:
-        return _Folded(rules, self._games.get(rules.name), seats, state, version)
+    def _folded(
+        self, rules: AnyRules, seats: int, state: Any, version: int, imported: bool
+    ) -> _Folded:
+        return _Folded(rules, self._games.get(rules.name), seats, state, version, imported=imported)
 
-    def _fetched(self, rules: AnyRules, seats: int, first: Notification) -> _Folded:
+    def _fetched(self, rules: AnyRules, seats: int, first: Notification, imported: bool) -> _Folded:
         """The game just before ``first``, folded by the feed."""
         state = self._feed.state_at(first.game_id, first.version - 1)
         # Folding changes a state in place, and the feed may keep what it hands out.
-        return self._folded(rules, seats, copy.deepcopy(state), first.version - 1)
+        return self._folded(rules, seats, copy.deepcopy(state), first.version - 1, imported)
 
     def _openings(
         self, game_ids: Sequence[UUID], tx: Transaction | None
-    ) -> dict[UUID, tuple[str, int]]:
+    ) -> dict[UUID, store.Opening]:
         """The ruleset and seats of games met midway in the log, from their lines in the game
         list: a game's first event comes before any other in the log, so it was projected
         already, by this projector or another."""
@@ -447,26 +455,42 @@ class Projections:
             return store.load_games(tx, status=status, ruleset=ruleset, limit=limit, offset=offset)
 
     def leaderboard(
-        self, *, ruleset: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        *,
+        ruleset: str | None = None,
+        imported: bool = False,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[LeaderboardRow]:
         """Players by games won, then points, then name; ended games only. With ``ruleset``, the
         games of that ruleset; without, every game of every ruleset, a name's games, wins and
-        points added up across rulesets (a point is whatever each game scores)."""
+        points added up across rulesets (a point is whatever each game scores). Games played
+        here only, unless ``imported`` adds the games imported from records."""
         _check_page(limit, offset)
         self._fresh()
         with self._database.read() as tx:
-            return store.load_leaderboard(tx, ruleset=ruleset, limit=limit, offset=offset)
+            return store.load_leaderboard(
+                tx, ruleset=ruleset, imported=imported, limit=limit, offset=offset
+            )
 
     def team_leaderboard(
-        self, *, ruleset: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        *,
+        ruleset: str | None = None,
+        imported: bool = False,
+        limit: int = 50,
+        offset: int = 0,
     ) -> list[TeamRow]:
         """Teams by games won, then fewer games played, ended games only; with ``ruleset``, the
         teams of that ruleset, else every ruleset's, each ruleset's teams on lines of their own.
-        A game whose seats have no team adds nothing."""
+        A game whose seats have no team adds nothing. Games played here only, unless
+        ``imported`` adds the games imported from records."""
         _check_page(limit, offset)
         self._fresh()
         with self._database.read() as tx:
-            return store.load_team_leaderboard(tx, ruleset=ruleset, limit=limit, offset=offset)
+            return store.load_team_leaderboard(
+                tx, ruleset=ruleset, imported=imported, limit=limit, offset=offset
+            )
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every table's rows, sorted, every game's own tables and the tracking rows included."""

@@ -1,6 +1,7 @@
 """What the kernel's read models hold for one game, whatever its ruleset: its line of the game
 list, and what its end adds to the leaderboards of players and of teams. Each game's own read
-models are in its package (``projections/<game>/``).
+models are in its package (``projections/<game>/``). Names are kept as they are shown
+(``domain.names.shown_name``): one stored before names were checked is escaped.
 
 Pure functions over a ruleset and a folded state, no I/O: the store writes what these return, and
 tests compare the store with them.
@@ -8,13 +9,21 @@ tests compare the store with them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
 
+from domain.names import shown_name
 from domain.registry import AnyRules
 from domain.ruleset import GameStatus
+
+#: What ``imported`` means wherever a game shows it.
+IMPORTED = (
+    "true for a game stored from a game record (POST /games/records, `dodgecity import`) rather "
+    "than played on this server: it counts on no leaderboard unless asked for with "
+    "`imported=true`"
+)
 
 
 class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,6 +45,7 @@ class GameSummary(msgspec.Struct, frozen=True, kw_only=True):
     #: The creator chose the seed (and knows every shuffle); null when not recorded.
     seed_chosen: bool | None = None
     seed: str | None = None  # once the game has ended: hash it to check the commitment
+    imported: Annotated[bool, msgspec.Meta(description=IMPORTED)] = False
 
 
 class GamesPage(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,9 +82,11 @@ def game_summary(
     seed_commitment: str | None = None,
     seed_chosen: bool | None = None,
     abandoned: bool = False,
+    imported: bool = False,
 ) -> GameSummary:
     """The game list's line of a game; ``abandoned`` when the kernel closed it before it
-    started (its ruleset's state still says it is in the lobby)."""
+    started (its ruleset's state still says it is in the lobby), ``imported`` when it was
+    stored from a game record."""
     outcome = rules.outcome(state)
     status = GameStatus.ABANDONED if abandoned else rules.status(state)
     ended = status in (GameStatus.ENDED, GameStatus.ABANDONED)
@@ -83,7 +95,7 @@ def game_summary(
         ruleset=rules.name,
         status=status,
         max_players=seats,
-        players=tuple(seat.name for seat in rules.seats(state)),
+        players=tuple(shown_name(seat.name) for seat in rules.seats(state)),
         pass_number=pass_number,
         version=version,
         end_reason=None if outcome is None else outcome.reason,
@@ -93,6 +105,7 @@ def game_summary(
         seed_commitment=seed_commitment,
         seed_chosen=seed_chosen,
         seed=rules.seed_of(state) if ended else None,
+        imported=imported,
     )
 
 
@@ -105,7 +118,7 @@ def leaderboard_contribution(rules: AnyRules, state: Any) -> tuple[LeaderboardRo
     outcome = rules.outcome(state)
     if outcome is None or rules.status(state) is not GameStatus.ENDED:
         return ()
-    names = [seat.name for seat in rules.seats(state)]
+    names = [shown_name(seat.name) for seat in rules.seats(state)]
     by_name: dict[str, LeaderboardRow] = {}
     for result in outcome.results:
         name = names[result.seat]
@@ -134,6 +147,6 @@ def team_contribution(rules: AnyRules, state: Any) -> tuple[TeamRow, ...]:
         if result.team is not None:
             won[result.team] = won.get(result.team, False) or result.won
     return tuple(
-        TeamRow(ruleset=rules.name, team=team, played=1, won=int(team_won))
+        TeamRow(ruleset=rules.name, team=shown_name(team), played=1, won=int(team_won))
         for team, team_won in won.items()
     )

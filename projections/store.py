@@ -27,8 +27,9 @@ KERNEL_SCHEMA = "kernel"
 #: The version of the kernel's tables. The first had none stored: a game list without rulesets,
 #: and one game's tables beside it. 2: rulesets, and each game's tables named after its ruleset.
 #: 3: the leaderboard of teams. 4: each game's seed commitment, whether its seed was chosen, and
-#: the seed once the game has ended.
-SCHEMA_VERSION = 4
+#: the seed once the game has ended. 5: whether each game was imported, the leaderboards' lines
+#: kept apart by it, and names shown escaped (``domain.names.shown_name``).
+SCHEMA_VERSION = 5
 
 #: The kernel's read-model tables and their columns, in the order they are created and dumped.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -47,9 +48,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "seed_commitment",
         "seed_chosen",
         "seed",
+        "imported",
     ),
-    "leaderboard": ("ruleset", "name", "played", "won", "points"),
-    "team_leaderboard": ("ruleset", "team", "played", "won"),
+    "leaderboard": ("ruleset", "name", "imported", "played", "won", "points"),
+    "team_leaderboard": ("ruleset", "team", "imported", "played", "won"),
 }
 #: Where the projector keeps its position and the versions of the tables it wrote.
 TRACKING_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -85,24 +87,29 @@ _CREATE_KERNEL = (
         updated_at TEXT NOT NULL,
         seed_commitment TEXT,
         seed_chosen INTEGER,
-        seed TEXT)""",
+        seed TEXT,
+        imported INTEGER NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS games_newest ON games (created_at DESC, game_id)",
     "CREATE INDEX IF NOT EXISTS games_by_status ON games (status, created_at DESC, game_id)",
     """CREATE INDEX IF NOT EXISTS games_by_ruleset
         ON games (ruleset, status, created_at DESC, game_id)""",
+    # A name's games played here and its imported games are lines of their own (``imported`` 0
+    # or 1), added up on reading when imported games are asked for.
     """CREATE TABLE IF NOT EXISTS leaderboard (
         ruleset TEXT NOT NULL,
         name TEXT NOT NULL,
+        imported INTEGER NOT NULL,
         played INTEGER NOT NULL,
         won INTEGER NOT NULL,
         points INTEGER NOT NULL,
-        PRIMARY KEY (ruleset, name))""",
+        PRIMARY KEY (ruleset, name, imported))""",
     """CREATE TABLE IF NOT EXISTS team_leaderboard (
         ruleset TEXT NOT NULL,
         team TEXT NOT NULL,
+        imported INTEGER NOT NULL,
         played INTEGER NOT NULL,
         won INTEGER NOT NULL,
-        PRIMARY KEY (ruleset, team))""",
+        PRIMARY KEY (ruleset, team, imported))""",
 )
 
 
@@ -239,8 +246,8 @@ def _insert(table: str, columns: Sequence[str]) -> str:
     return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
 
 
-# created_at and what was published about the seed are kept from the insert: a later batch may
-# no longer know the game's first event.
+# created_at, what was published about the seed and whether the game was imported are kept from
+# the insert: a later batch may no longer know the game's first event.
 _UPSERT_GAME = (
     _insert("games", COLUMNS["games"])
     + """
@@ -275,31 +282,37 @@ def game_row(summary: GameSummary) -> Row:
         summary.seed_commitment,
         None if summary.seed_chosen is None else int(summary.seed_chosen),
         summary.seed,
+        int(summary.imported),
     )
 
 
-def add_to_leaderboard(tx: Transaction, rows: Sequence[tuple[str, LeaderboardRow]]) -> None:
-    """Add each ``(ruleset, row)`` to that ruleset's line of the row's name."""
+def add_to_leaderboard(tx: Transaction, rows: Sequence[tuple[str, bool, LeaderboardRow]]) -> None:
+    """Add each ``(ruleset, imported, row)`` to that ruleset's line of the row's name, for
+    imported games or for games played here."""
     tx.executemany(
         _insert("leaderboard", COLUMNS["leaderboard"])
         + """
-        ON CONFLICT (ruleset, name) DO UPDATE SET
+        ON CONFLICT (ruleset, name, imported) DO UPDATE SET
             played = leaderboard.played + excluded.played,
             won = leaderboard.won + excluded.won,
             points = leaderboard.points + excluded.points""",
-        [(ruleset, row.name, row.played, row.won, row.points) for ruleset, row in rows],
+        [
+            (ruleset, row.name, int(imported), row.played, row.won, row.points)
+            for ruleset, imported, row in rows
+        ],
     )
 
 
-def add_to_team_leaderboard(tx: Transaction, rows: Sequence[TeamRow]) -> None:
-    """Add each row to its ruleset's line of its team."""
+def add_to_team_leaderboard(tx: Transaction, rows: Sequence[tuple[bool, TeamRow]]) -> None:
+    """Add each ``(imported, row)`` to its ruleset's line of its team, for imported games or for
+    games played here."""
     tx.executemany(
         _insert("team_leaderboard", COLUMNS["team_leaderboard"])
         + """
-        ON CONFLICT (ruleset, team) DO UPDATE SET
+        ON CONFLICT (ruleset, team, imported) DO UPDATE SET
             played = team_leaderboard.played + excluded.played,
             won = team_leaderboard.won + excluded.won""",
-        [(row.ruleset, row.team, row.played, row.won) for row in rows],
+        [(row.ruleset, row.team, int(imported), row.played, row.won) for imported, row in rows],
     )
 
 
@@ -312,17 +325,30 @@ def ruleset_of(tx: Transaction, game_id: UUID) -> str | None:
     return str(rows[0][0]) if rows else None
 
 
-def openings(tx: Transaction, game_ids: Sequence[UUID]) -> dict[UUID, tuple[str, int]]:
-    """The ruleset and seats of each of ``game_ids`` the game list holds."""
-    found: dict[UUID, tuple[str, int]] = {}
+class Opening(NamedTuple):
+    """What a game's first event told, as its line of the game list keeps it."""
+
+    ruleset: str
+    seats: int
+    imported: bool
+
+
+def openings(tx: Transaction, game_ids: Sequence[UUID]) -> dict[UUID, Opening]:
+    """The ruleset, seats and import mark of each of ``game_ids`` the game list holds."""
+    found: dict[UUID, Opening] = {}
     for start in range(0, len(game_ids), _IDS_PER_QUERY):
         chunk = [str(game_id) for game_id in game_ids[start : start + _IDS_PER_QUERY]]
         rows = tx.query(
-            "SELECT game_id, ruleset, max_players FROM games"
+            "SELECT game_id, ruleset, max_players, imported FROM games"
             f" WHERE game_id IN ({', '.join('?' for _ in chunk)})",
             chunk,
         )
-        found.update({UUID(game_id): (ruleset, int(seats)) for game_id, ruleset, seats in rows})
+        found.update(
+            {
+                UUID(game_id): Opening(ruleset, int(seats), bool(imported))
+                for game_id, ruleset, seats, imported in rows
+            }
+        )
     return found
 
 
@@ -367,7 +393,7 @@ def load_game(tx: Transaction, game_id: UUID) -> GameSummary | None:
 
 def _summary(row: Row) -> GameSummary:
     game_id, ruleset, status, max_players, players, pass_number, version = row[:7]
-    end_reason, winners, created_at, updated_at, commitment, chosen, seed = row[7:]
+    end_reason, winners, created_at, updated_at, commitment, chosen, seed, imported = row[7:]
     return GameSummary(
         game_id=UUID(game_id),
         ruleset=ruleset,
@@ -383,14 +409,25 @@ def _summary(row: Row) -> GameSummary:
         seed_commitment=commitment,
         seed_chosen=None if chosen is None else bool(chosen),
         seed=seed,
+        imported=bool(imported),
     )
 
 
+def _counted(ruleset: str | None, imported: bool) -> tuple[str, tuple[str, ...]]:
+    """The ``WHERE`` clause of the leaderboards' lines counted: of ``ruleset`` (every one when
+    None), and of games played here unless ``imported`` asks for imported games too."""
+    wanted = [("ruleset = ?", ruleset)] if ruleset is not None else []
+    clauses = [clause for clause, _ in wanted] + ([] if imported else ["imported = 0"])
+    where = "WHERE " + " AND ".join(clauses) if clauses else ""
+    return where, tuple(str(value) for _, value in wanted)
+
+
 def load_leaderboard(
-    tx: Transaction, *, ruleset: str | None, limit: int, offset: int
+    tx: Transaction, *, ruleset: str | None, imported: bool, limit: int, offset: int
 ) -> list[LeaderboardRow]:
-    """One line per name: its games of ``ruleset``, or of every ruleset added up when None."""
-    where, params = ("WHERE ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
+    """One line per name: its games of ``ruleset``, or of every ruleset added up when None; its
+    games played here, and its imported games too when ``imported``."""
+    where, params = _counted(ruleset, imported)
     rows = tx.query(
         "SELECT name, SUM(played), SUM(won), SUM(points) FROM leaderboard"
         f" {where} GROUP BY name ORDER BY SUM(won) DESC, SUM(points) DESC, name LIMIT ? OFFSET ?",
@@ -403,16 +440,17 @@ def load_leaderboard(
 
 
 def load_team_leaderboard(
-    tx: Transaction, *, ruleset: str | None, limit: int, offset: int
+    tx: Transaction, *, ruleset: str | None, imported: bool, limit: int, offset: int
 ) -> list[TeamRow]:
     """One line per ruleset and team: by games won, then fewer games played (the better record at
     equal wins), then ruleset and team, so pages are stable. Teams of different rulesets are
-    never added up: a name means a side only within its own game."""
-    where, params = ("WHERE ruleset = ?", (ruleset,)) if ruleset is not None else ("", ())
-    columns = ", ".join(COLUMNS["team_leaderboard"])
+    never added up: a name means a side only within its own game. Games played here, and
+    imported games too when ``imported``."""
+    where, params = _counted(ruleset, imported)
     rows = tx.query(
-        f"SELECT {columns} FROM team_leaderboard {where}"
-        " ORDER BY won DESC, played, ruleset, team LIMIT ? OFFSET ?",
+        f"SELECT ruleset, team, SUM(played), SUM(won) FROM team_leaderboard {where}"
+        " GROUP BY ruleset, team"
+        " ORDER BY SUM(won) DESC, SUM(played), ruleset, team LIMIT ? OFFSET ?",
         (*params, limit, offset),
     )
     return [

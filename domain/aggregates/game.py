@@ -306,13 +306,19 @@ class Game(Generic[StateT, ActionT, DecisionT]):
     def view(self, viewer: int | None, *, reveal_all: bool = False) -> Any:
         """The game now as ``viewer`` (a seat, or None for a spectator) may see it. A game the
         kernel closed before it started says so in its ``status``, which its ruleset's state
-        cannot know."""
+        cannot know. A seat's name stored before names were checked ([TABLE-NAME]) is shown
+        escaped (``names.shown_name``); the game itself keeps it as stored."""
         view = self.rules.view(
             self.state, self.version, viewer, reveal_all=reveal_all, awaiting=self._awaited()
         )
         if self.table.abandoned:
-            return msgspec.structs.replace(view, status=GameStatus.ABANDONED)
-        return view
+            view = msgspec.structs.replace(view, status=GameStatus.ABANDONED)
+        return names.with_names_shown(view, self.odd_names())
+
+    def odd_names(self) -> dict[str, str]:
+        """Each seat's name that is not printable text, with how it is shown (empty for every
+        game whose names were checked when taken)."""
+        return names.odd_names(seat.name for seat in self.seats())
 
     # -- event sourcing --------------------------------------------------------------------
 

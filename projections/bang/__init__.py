@@ -20,7 +20,7 @@ def turns(state: BangState) -> int:
 
 READ_MODELS = ReadModels(
     ruleset="bang",
-    version=1,
+    version=2,  # 2: names shown escaped (domain/names.py)
     models=(
         ReadModel(
             name="table",

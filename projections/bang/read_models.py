@@ -18,6 +18,7 @@ from domain.bang.catalog import Role
 from domain.bang.rules.common import weapon_of, weapon_range
 from domain.bang.state import BangState
 from domain.events.bang import Phase
+from domain.names import shown_name
 from domain.ruleset import GameStatus
 
 
@@ -58,7 +59,7 @@ def table(game_id: UUID, state: BangState) -> BangTable:
         seats=tuple(
             BangSeatRow(
                 seat=player.seat,
-                name=player.name,
+                name=shown_name(player.name),  # as every view shows it (domain/names.py)
                 character=player.character,
                 life=player.life,
                 max_life=player.max_life,

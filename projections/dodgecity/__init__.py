@@ -27,7 +27,7 @@ def passes(state: GameState) -> int:
 
 READ_MODELS = ReadModels(
     ruleset="dodgecity",
-    version=1,
+    version=2,  # 2: names shown escaped (domain/names.py)
     models=(
         ReadModel(
             name="board",

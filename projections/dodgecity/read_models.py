@@ -17,6 +17,7 @@ from domain.dodgecity.figures import Figure, building_value
 from domain.dodgecity.ruleset import competition_ranks
 from domain.dodgecity.state import BuildingStatus, GameState
 from domain.events.dodgecity import Colour
+from domain.names import shown_name
 
 
 class BuildingRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,7 +88,7 @@ def scores(game_id: UUID, state: GameState) -> Scores:
     players = tuple(
         ScoreRow(
             seat=player.seat,
-            name=player.name,
+            name=shown_name(player.name),  # as every view shows it (domain/names.py)
             colour=player.colour,
             points=player.points,
             money=player.money,

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
-REQUEST_TIMEOUT = 30.0
+from tests.patience import PATIENCE, wait_until
+
+REQUEST_TIMEOUT = PATIENCE  # one answer, however busy the server's machine
 PROBLEM_BASE = "https://dodgecity.invalid/problems/"
 
 Json = dict[str, Any]
@@ -218,11 +219,6 @@ def assert_tiles(accepted: Sequence[Accepted], first: int, last: int, events: Se
     assert covered == list(range(first, last + 1)), "accepted actions do not cover the log exactly once"
 
 
-def wait_for(condition: Any, *, seconds: float = 10.0, interval: float = 0.05) -> bool:
+def wait_for(condition: Any, *, seconds: float = PATIENCE, interval: float = 0.05) -> bool:
     """Poll ``condition()`` until it is true or ``seconds`` pass; whether it became true."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(interval)
-    return bool(condition())
+    return wait_until(condition, seconds=seconds, interval=interval)

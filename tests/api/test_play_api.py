@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import random
 import re
-import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -20,14 +19,19 @@ from engine.application import GameService
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from tests.api.servers import serving
+from tests.api.test_streams import DELIVERY_SECONDS, LiveStream
+from tests.patience import PATIENCE
 from tests.test_rule_coverage import rule_ids
 
 Client = TestClient[Litestar]
 
 PROBLEM_FIELDS = {"type", "title", "status", "detail", "instance"}
 STREAM_IDLE_SECONDS = 0.1
-#: Long enough that a stream closing quickly can only have closed because the game ended.
-FINISHED_STREAM_IDLE_SECONDS = 10.0
+#: Longer than the test waits for the stream's end (:data:`PATIENCE`): a stream that has ended
+#: by then can only have ended because the game did, however busy the machine.
+FINISHED_STREAM_IDLE_SECONDS = 2 * PATIENCE
+T = TypeVar("T")
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -71,7 +75,7 @@ def is_problem(response: httpx.Response, status: int, kind: str) -> dict[str, An
 
 
 def open_table(
-    client: Client, seed: str, names: tuple[str, ...] = ("Ann", "Bob"), *, players: int | None = None, start: bool = True
+    client: httpx.Client, seed: str, names: tuple[str, ...] = ("Ann", "Bob"), *, players: int | None = None, start: bool = True
 ) -> Table:
     created = client.post("/games", json={"players": players or len(names), "seed": seed})
     assert created.status_code == 201, created.text
@@ -86,7 +90,7 @@ def open_table(
     return Table(game_id=game_id, host=host, seats=tuple(seats))
 
 
-def offered(client: Client, table: Table, seat: int) -> list[dict[str, Any]]:
+def offered(client: httpx.Client, table: Table, seat: int) -> list[dict[str, Any]]:
     answer = client.get(f"{table.url}/actions", headers=bearer(table.seats[seat]))
     assert answer.status_code == 200, answer.text
     actions: list[dict[str, Any]] = answer.json()["actions"]
@@ -628,33 +632,39 @@ def test_given_a_last_event_id_then_the_stream_resumes_after_it_without_repeats_
     assert read_stream(client, f"{table.url}/stream", {"Last-Event-ID": str(latest)}) == []
 
 
-def test_given_an_open_stream_when_a_seat_acts_then_the_new_events_arrive_on_it(games: GameService) -> None:
-    with serve(games, stream_idle_seconds=1.0) as client:
+def test_given_an_open_stream_when_a_seat_acts_then_the_new_events_arrive_on_it() -> None:
+    # A real server: its stream's answer begins before its end, so the seat acts once it is open.
+    with serving("memory://") as server, httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
         table = open_table(client, "live")
         before = client.get(table.url).json()["version"]
         action = offered(client, table, 0)[0]
+        with LiveStream(server.url, f"{table.url}/stream?after={before}") as stream:
+            acted = client.post(f"{table.url}/actions", json=action, headers=bearer(table.seats[0]))
+            assert acted.status_code == 200, acted.text
+            after = client.get(table.url).json()["version"]
+            assert after > before
+            messages = [stream.next(DELIVERY_SECONDS) for _ in range(after - before)]
+    assert [m.id for m in messages] == list(range(before + 1, after + 1))
+    assert messages[0].event == "StartCardCommitted"
 
-        def act_soon() -> None:
-            time.sleep(0.05)
-            client.post(f"{table.url}/actions", json=action, headers=bearer(table.seats[0]))
 
-        actor = threading.Thread(target=act_soon)
-        actor.start()
-        messages = read_stream(client, f"{table.url}/stream", params={"after": before})
-        actor.join()
-        after = client.get(table.url).json()["version"]
-        assert after > before
-        assert [m.id for m in messages] == list(range(before + 1, after + 1))
-        assert messages[0].event == "StartCardCommitted"
+def before_the_idle_close(call: Callable[[], T]) -> T:
+    """What ``call`` (reading a stream) answers, which must come before the stream could have
+    closed for being idle (:data:`FINISHED_STREAM_IDLE_SECONDS`)."""
+    pool = ThreadPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(call).result(timeout=PATIENCE)
+    except TimeoutError:
+        pytest.fail("the stream of an ended game waited for more events instead of ending")
+    finally:
+        pool.shutdown(wait=False)
 
 
 def test_given_a_finished_game_then_its_stream_ends_with_game_ended_without_waiting(games: GameService, finished: Table) -> None:
     table = finished
     with serve(games, FINISHED_STREAM_IDLE_SECONDS) as client:
         latest = client.get(table.url).json()["version"]
-        started = time.monotonic()
-        messages = read_stream(client, f"{table.url}/stream", params={"after": latest - 3})
-        assert time.monotonic() - started < FINISHED_STREAM_IDLE_SECONDS / 2
+        messages = before_the_idle_close(lambda: read_stream(client, f"{table.url}/stream", params={"after": latest - 3}))
     assert [m.id for m in messages] == [latest - 2, latest - 1, latest]
     assert messages[-1].event == "GameEnded"
     assert messages[-1].data["type"] == "GameEnded"
@@ -662,13 +672,11 @@ def test_given_a_finished_game_then_its_stream_ends_with_game_ended_without_wait
 
 def test_given_a_finished_game_when_resuming_after_its_last_event_then_204_ends_it_at_once(games: GameService, finished: Table) -> None:
     table = finished
-    with serve(games, stream_idle_seconds=0.6) as client:
+    with serve(games, FINISHED_STREAM_IDLE_SECONDS) as client:
         latest = client.get(table.url).json()["version"]
-        started = time.monotonic()
-        answer = client.get(f"{table.url}/stream", headers={"Last-Event-ID": str(latest)})
-        assert answer.status_code == 204  # an EventSource stops reconnecting on 204
-        assert answer.content == b""
-        assert time.monotonic() - started < 0.3
+        answer = before_the_idle_close(lambda: client.get(f"{table.url}/stream", headers={"Last-Event-ID": str(latest)}))
+    assert answer.status_code == 204  # an EventSource stops reconnecting on 204
+    assert answer.content == b""
 
 
 # -- OPTIONS and the docs page ------------------------------------------------------------------

@@ -25,8 +25,8 @@ from litestar.types import Message, ReceiveMessage
 from tests.api.http_players import open_game
 from tests.api.servers import Server, serving
 from tests.api.test_metrics import Samples, parse, value
+from tests.patience import PATIENCE
 
-PATIENCE = 10.0  # seconds a test waits for the server before it fails
 STALLED = 3
 REQUESTS = "dodgecity_http_requests_total"
 CUT_OFF_POST = b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"

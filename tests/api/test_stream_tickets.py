@@ -163,7 +163,7 @@ def test_given_a_real_server_when_a_seat_follows_its_ticket_stream_then_a_new_ev
         with LiveStream(server.url, f"{issued['stream']}&after={game.start_version}") as stream:
             actions = http.get(f"/games/{game.game_id}/actions", headers=bearer(game.tokens[0])).json()["actions"]
             assert http.post(f"/games/{game.game_id}/actions", json=actions[0], headers=bearer(game.tokens[0])).status_code == 200
-            message = stream.next(DELIVERY_SECONDS * 5)
+            message = stream.next(DELIVERY_SECONDS)
         seen = events_seen(http, game.game_id, bearer(game.tokens[0]))
         assert message.data == seen[game.start_version]
         logged = server.stderr_text()

@@ -1,12 +1,13 @@
 """The kernel's name rule ([TABLE-NAME], docs/CLOCK.md) on toy poker: a seat whose name is not
 printable text is refused before the ruleset records anything, whoever takes it; names in any
-script are welcome; a stored join is re-run as it was taken."""
+script are welcome; a stored join is re-run as it was taken, and such a stored name is shown
+escaped (``shown_name``) in every view while the game keeps it as stored."""
 
 from __future__ import annotations
 
 import pytest
 from domain.errors import RuleViolation
-from domain.names import name_problem
+from domain.names import name_problem, shown_name
 
 from tests.kernel.toy.builders import opened
 from tests.kernel.toy.events import ToySeatTaken
@@ -58,3 +59,42 @@ def test_given_a_stored_join_under_a_name_that_is_not_printable_when_it_is_re_ru
     assert game.join("Ann\nBen", check_name=False) == 0
 
     assert [seat.name for seat in game.seats()] == ["Ann\nBen"]
+
+
+SHOWN = {
+    "\x1b[31mEvil\x1b[0m": "\\x1b[31mEvil\\x1b[0m",
+    "Ann\nBen": "Ann\\x0aBen",
+    "\u202eRTL": "\\u202eRTL",
+    "zero\u200bwidth": "zero\\u200bwidth",
+    "lone\ud800": "lone\\ud800",
+}
+
+
+@pytest.mark.rule("TABLE-NAME")
+@pytest.mark.parametrize(("name", "shown"), SHOWN.items(), ids=["escape", "newline", "right-to-left", "zero-width", "surrogate"])
+def test_given_a_name_that_is_not_printable_when_shown_then_each_refused_character_is_a_visible_escape_and_the_rule_accepts_it(
+    name: str, shown: str
+) -> None:
+    assert shown_name(name) == shown
+    assert name_problem(shown_name(name)) is None
+
+
+@pytest.mark.rule("TABLE-NAME")
+@pytest.mark.parametrize("name", [*WELCOME, "back\\slash"])
+def test_given_a_printable_name_when_shown_then_it_is_unchanged(name: str) -> None:
+    assert shown_name(name) == name
+
+
+@pytest.mark.rule("TABLE-NAME")
+def test_given_a_stored_seat_whose_name_is_not_printable_when_the_game_is_viewed_then_every_view_shows_it_escaped_and_the_game_keeps_it() -> (
+    None
+):
+    game = opened()
+    game.join("Ann\nBen", check_name=False)
+    game.join("Bob")
+    game.start()
+
+    for viewer in (None, 0, 1):
+        seats = game.view(viewer).seats
+        assert [seat.name for seat in seats] == ["Ann\\x0aBen", "Bob"]
+    assert [seat.name for seat in game.seats()] == ["Ann\nBen", "Bob"]

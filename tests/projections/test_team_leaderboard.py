@@ -110,5 +110,5 @@ def test_given_a_database_of_the_version_before_teams_when_opened_then_it_is_reb
 
     assert reopened.catch_up() == 0  # projected on opening
     assert reopened.team_leaderboard(limit=100) == expected_team_leaderboard(feed)
-    assert dict(reopened.dump()["read_model_schema"])[KERNEL_SCHEMA] == SCHEMA_VERSION == 4
+    assert dict(reopened.dump()["read_model_schema"])[KERNEL_SCHEMA] == SCHEMA_VERSION == 5
     assert_tables_match_fold(reopened, feed)

@@ -12,7 +12,7 @@ from engine.database import DEFAULT_URL, Backend, DatabaseURLError, parse, resol
 def test_given_memory_url_then_in_memory_store() -> None:
     database = parse("memory://")
     assert database.backend is Backend.MEMORY
-    assert database.event_store_env()["PERSISTENCE_MODULE"] == "eventsourcing.popo"
+    assert database.event_store_env()["PERSISTENCE_MODULE"] == "engine.memory_events:MarkingPOPOFactory"
 
 
 @pytest.mark.parametrize(

@@ -201,11 +201,14 @@ def test_given_a_database_of_the_first_layout_when_the_application_opens_it_then
     assert tables["dodgecity_board_buildings"] == old["board_buildings"]
     assert tables["dodgecity_board_stones"] == old["board_stones"]
     assert tables["dodgecity_scores"] == old["scores"]
-    assert sorted((row[0], *row[2:-3]) for row in tables["games"]) == old["games"]
+    assert sorted((row[0], *row[2:-4]) for row in tables["games"]) == old["games"]
     # Stored before seed commitments: none is shown, nor whether the seed was chosen.
-    assert {row[-3:-1] for row in tables["games"]} == {(None, None)}
+    assert {row[-4:-2] for row in tables["games"]} == {(None, None)}
+    # Played there, not imported: every game counts on the leaderboard as before.
+    assert {row[-1] for row in tables["games"]} == {0}
     assert {row[1] for row in tables["games"]} == {"dodgecity"}
-    assert sorted(row[1:] for row in tables["leaderboard"]) == old["leaderboard"]
+    assert sorted((row[1], *row[3:]) for row in tables["leaderboard"]) == old["leaderboard"]
+    assert {row[2] for row in tables["leaderboard"]} == {0}
     assert {row[0] for row in tables["leaderboard"]} == {"dodgecity"}
     assert dict(tables["read_model_schema"]) == wanted_versions(installed_read_models())
     assert page.total == len(old["games"])
