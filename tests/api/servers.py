@@ -16,7 +16,9 @@ from typing import IO
 
 import httpx
 
-START_SECONDS = 60
+from tests.patience import PATIENCE
+
+START_SECONDS = PATIENCE  # a process start on a loaded machine takes seconds, not a minute
 
 
 def free_port() -> int:
@@ -35,7 +37,7 @@ class Server:
         deadline = time.monotonic() + START_SECONDS
         while True:
             try:
-                if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+                if httpx.get(f"{self.url}/health", timeout=PATIENCE).status_code == 200:
                     return
             except httpx.TransportError:
                 pass
@@ -49,14 +51,14 @@ class Server:
         """SIGKILL the server and its workers: no shutdown code runs."""
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
+        self.process.wait(timeout=PATIENCE)
         self.log.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=30)
+                self.process.wait(timeout=PATIENCE)
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()

@@ -19,6 +19,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from tests.api.servers import run_cli
+from tests.patience import PATIENCE
 
 Client = TestClient[Litestar]
 
@@ -277,7 +278,7 @@ def test_given_a_thread_count_then_the_store_work_runs_on_at_most_that_many_thre
 ) -> None:
     async def names() -> tuple[int, set[str]]:
         count = use_store_threads(backend, requested)
-        started = threading.Barrier(most, timeout=5)
+        started = threading.Barrier(most, timeout=PATIENCE)
 
         def work() -> str:
             if most > 1:

@@ -21,10 +21,13 @@ from litestar.testing import TestClient
 
 from tests.api.servers import serving
 from tests.api.test_play_api import bearer, is_problem
+from tests.patience import PATIENCE
 
 Client = TestClient[Litestar]
 #: How long a person waits for the bots to move before calling the game stuck.
-BOT_SECONDS = 30
+BOT_SECONDS = PATIENCE
+#: How long the bots may take over a whole game on a busy machine (a few seconds on a quiet one).
+BOT_GAME_SECONDS = 5 * PATIENCE
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +171,7 @@ def test_given_bots_due_while_no_server_ran_when_the_server_starts_then_they_pla
     games.start(game_id)
     games.close()
     with serving(url) as server:
-        deadline = time.monotonic() + BOT_SECONDS
+        deadline = time.monotonic() + BOT_GAME_SECONDS
         while (seen := httpx.get(f"{server.url}/games/{game_id}").json())["status"] != "ended":
             assert time.monotonic() < deadline, f"the bots did not play on: {seen['awaiting']}"
             time.sleep(0.1)

@@ -3,7 +3,6 @@ verify and projections rebuild on the database the server wrote."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,6 @@ from tests.api.http_players import (
 from tests.api.servers import run_cli, serving
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-BUDGET_SECONDS = 90  # the four games take well under this on two cores
 
 
 def _check_game(client_view: Json, scores: Json, listed: Json, game: SeatedGame, accepted: list[Accepted], *, events: list[Json]) -> None:
@@ -43,7 +41,6 @@ def _check_game(client_view: Json, scores: Json, listed: Json, game: SeatedGame,
 
 def test_given_one_random_http_client_per_seat_then_games_of_2_to_5_players_end_and_verify(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'http-games.db'}"
-    began = time.monotonic()
     played: list[tuple[SeatedGame, Json]] = []
     with serving(url) as server, client_for(server.url) as client:
         for players in PLAYER_COUNTS:
@@ -65,7 +62,6 @@ def test_given_one_random_http_client_per_seat_then_games_of_2_to_5_players_end_
             played.append((game, final))
         health = client.get("/health").json()
         assert health["projected_position"] >= sum(final["version"] for _, final in played)
-    assert time.monotonic() - began < BUDGET_SECONDS
 
     verified = run_cli("verify", "--all", "--db", url)
     assert verified.returncode == 0, verified.stdout + verified.stderr

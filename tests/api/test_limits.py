@@ -4,6 +4,7 @@ games and seating bots, per client address."""
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,7 +48,8 @@ def assert_too_many(response: httpx.Response) -> None:
 
 
 def test_given_a_rate_limit_when_made_up_tokens_open_games_then_they_all_count_as_one_address(games: GameService) -> None:
-    settings = ApiSettings(rate_limit=RateLimit.parse("5/minute"), game_limit=None, bot_limit=None)
+    # Five an hour: none refills while the test runs, however slowly a busy machine runs it.
+    settings = ApiSettings(rate_limit=RateLimit.parse("5/hour"), game_limit=None, bot_limit=None)
     with serve(games, settings) as client:
         answers = [client.post("/games", json={"players": 2}, headers=bearer(secrets.token_urlsafe(32))) for _ in range(20)]
     assert [a.status_code for a in answers] == [201] * 5 + [429] * 15
@@ -87,12 +89,15 @@ def test_given_the_default_settings_then_opening_games_and_seating_bots_are_limi
 
 def test_given_the_default_settings_when_one_address_opens_game_after_game_then_429_after_the_allowance(games: GameService) -> None:
     with serve(games, ApiSettings()) as client:
+        began = time.monotonic()
         answers = [client.post("/games", json={"players": 2}) for _ in range(DEFAULT_GAME_LIMIT.requests + 1)]
+        took = time.monotonic() - began
         listed = client.get("/games", params={"limit": 100}).json()["total"]
     assert [a.status_code for a in answers] == [201] * DEFAULT_GAME_LIMIT.requests + [429]
     assert_too_many(answers[-1])
-    # One game is worth 20 seconds of the allowance: the refusal says to come back then.
-    assert int(answers[-1].headers["retry-after"]) == 20
+    # One game is worth 20 seconds of the allowance: the refusal says to come back then, less
+    # what refilled while the test ran (on a busy machine that may be more than a second).
+    assert 20 - took <= int(answers[-1].headers["retry-after"]) <= 20
     assert listed == DEFAULT_GAME_LIMIT.requests
 
 

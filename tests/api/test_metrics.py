@@ -4,7 +4,6 @@ requests, in-process and against a real server, and labels that never come from 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 from uuid import uuid4
@@ -18,6 +17,7 @@ from litestar.testing import TestClient
 
 from tests.api.http_players import bearer, open_game
 from tests.api.servers import serving
+from tests.patience import PATIENCE, wait_until
 
 # One sample line of the text format (0.0.4): a name, optional labels, a value.
 _SAMPLE = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*)\})? (\S+)$')
@@ -151,7 +151,7 @@ def test_given_a_real_server_with_an_open_stream_when_scraping_then_open_streams
         game = open_game(http, 2, "real")
         before = parse(http.get("/metrics").text)
         assert value(before, "dodgecity_open_streams") == 0
-        streaming = httpx.Client(base_url=server.url, timeout=httpx.Timeout(30.0, read=None))
+        streaming = httpx.Client(base_url=server.url, timeout=httpx.Timeout(PATIENCE, read=None))
         with streaming, streaming.stream("GET", f"/games/{game.game_id}/stream") as response:
             assert response.status_code == 200
             during = parse(http.get("/metrics").text)
@@ -161,9 +161,11 @@ def test_given_a_real_server_with_an_open_stream_when_scraping_then_open_streams
         # The gauge is read from the read models, which the server projects in the background:
         # once they have caught up (lag 0), the started game counts.
         projected = during
-        deadline = time.monotonic() + 20
-        while value(projected, "dodgecity_projection_lag_events") > 0 and time.monotonic() < deadline:
-            time.sleep(0.1)
+
+        def caught_up() -> bool:
+            nonlocal projected
             projected = parse(http.get("/metrics").text)
-        assert value(projected, "dodgecity_projection_lag_events") == 0
+            return value(projected, "dodgecity_projection_lag_events") == 0
+
+        assert wait_until(caught_up, interval=0.1)
         assert value(projected, "dodgecity_games_running", ruleset="dodgecity") == 1

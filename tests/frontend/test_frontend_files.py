@@ -19,6 +19,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from tests.api.servers import Server, serving
+from tests.patience import PATIENCE
 
 PLAY = Path(__file__).parents[2] / "api" / "play"
 #: What the shell may spell after the project's name, because browsers' stored data pins it.
@@ -97,7 +98,7 @@ def server() -> Iterator[Server]:
 @pytest.mark.parametrize("address", NOT_LISTED)
 def test_given_a_name_not_listed_at_startup_when_it_is_fetched_then_it_is_not_found(server: Server, address: str) -> None:
     host, port = server.url.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(host, int(port), timeout=5)
+    connection = http.client.HTTPConnection(host, int(port), timeout=PATIENCE)
     try:
         connection.request("GET", address)
         answer = connection.getresponse()
