@@ -24,7 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -43,7 +43,7 @@ from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.ruleset import GameStatus
 from domain.table import ClockSettings, ClockView, parse_time
 from engine.credentials import Access, Caller
-from engine.database import Backend, Database, resolve
+from engine.database import STORE_TIMEOUT_SECONDS, Backend, Database, resolve
 from engine.fairness import SeedFairness, new_seed_nonce
 from engine.import_marks import IMPORTED_AT, ImportMarks
 from engine.kit import GameKit, kit_for
@@ -368,6 +368,8 @@ class GameService(Application[UUID]):
         clock: Clock = utc_now,
         registry: Registry | None = None,
         store_pause: float = STORE_PAUSE_SECONDS,
+        read_only: bool = False,
+        lock_timeout: int = STORE_TIMEOUT_SECONDS,
         seed_nonces: Callable[[], str] = new_seed_nonce,
     ) -> None:
         """``seed_nonces`` draws the secret nonce each new game commits to with its seed
@@ -383,13 +385,19 @@ class GameService(Application[UUID]):
         self._closed = False
         self._gate = _StoreGate(store_pause)
         self.project_after_commands = project_after_commands
+        #: A process that only reads (the CLI's verify, export, games …) on SQLite: nothing it
+        #: does writes or takes the write lock, the read models included (they are read as far
+        #: as they were projected), and it waits at most ``lock_timeout`` seconds for a lock.
+        self.read_only = read_only = read_only and self.database.backend is Backend.SQLITE
         try:
-            with _creating_tables(self.database):
-                super().__init__(env=self.database.event_store_env())
+            with nullcontext() if read_only else _creating_tables(self.database):
+                env = self.database.event_store_env(read_only=read_only, lock_timeout=lock_timeout)
+                super().__init__(env=env)
                 self.projections = Projections(
-                    _projection_database(self.database),
+                    _projection_database(self.database, read_only, lock_timeout),
                     self,
-                    catch_up_on_read=True,
+                    catch_up_on_read=not read_only,
+                    read_only=read_only,
                     registry=self.registry,
                 )
                 self._projector = BackgroundProjector(self.projections.catch_up)
@@ -406,7 +414,8 @@ class GameService(Application[UUID]):
         self._closed = True
         self._projector.close()
         try:
-            self.projections.catch_up()
+            if not self.read_only:
+                self.projections.catch_up()
         except Exception:  # closing goes on: the next process to read catches them up
             log.exception("the read models could not catch up before closing")
         self.projections.close()
@@ -1233,9 +1242,13 @@ def _creating_tables(database: Database) -> Iterator[None]:
             connection.execute("SELECT pg_advisory_unlock(%s)", (_TABLES_LOCK,))
 
 
-def _projection_database(database: Database) -> SQLiteDatabase | PostgresDatabase:
+def _projection_database(
+    database: Database, read_only: bool = False, lock_timeout: int = STORE_TIMEOUT_SECONDS
+) -> SQLiteDatabase | PostgresDatabase:
     if database.backend is Backend.MEMORY:
         return SQLiteDatabase(":memory:")
     if database.backend is Backend.SQLITE:
-        return SQLiteDatabase(database.sqlite_path)
+        return SQLiteDatabase(
+            database.sqlite_path, read_only=read_only, busy_timeout_ms=lock_timeout * 1000
+        )
     return PostgresDatabase(database.postgres_conninfo(), schema=database.schema or None)

@@ -23,6 +23,7 @@ from engine.postgres_events import FACTORY_TOPIC as POSTGRES_FACTORY_TOPIC
 from engine.sqlite_events import (
     DEFAULT_SYNCHRONOUS,
     FACTORY_TOPIC,
+    QUERY_ONLY,
     SYNCHRONOUS,
     SYNCHRONOUS_LEVELS,
 )
@@ -58,17 +59,21 @@ class Database:
     dbname: str = ""
     schema: str = ""
 
-    def event_store_env(self) -> dict[str, str]:
-        """The eventsourcing library's settings for this database."""
+    def event_store_env(
+        self, *, read_only: bool = False, lock_timeout: int = STORE_TIMEOUT_SECONDS
+    ) -> dict[str, str]:
+        """The eventsourcing library's settings for this database. ``read_only`` (SQLite): no
+        connection ever writes or takes the write lock (creating the tables finds them there);
+        ``lock_timeout``: the seconds a SQLite call waits for a lock another process holds."""
         if self.backend is Backend.MEMORY:
             return {"PERSISTENCE_MODULE": MEMORY_FACTORY_TOPIC}
         if self.backend is Backend.SQLITE:
             return {
                 "PERSISTENCE_MODULE": FACTORY_TOPIC,
                 "SQLITE_DBNAME": self.sqlite_path,
-                "SQLITE_LOCK_TIMEOUT": str(STORE_TIMEOUT_SECONDS),
+                "SQLITE_LOCK_TIMEOUT": str(lock_timeout),
                 SYNCHRONOUS: self.sqlite_synchronous,
-            }
+            } | ({QUERY_ONLY: "on"} if read_only else {})
         env = {
             "PERSISTENCE_MODULE": POSTGRES_FACTORY_TOPIC,
             "POSTGRES_DBNAME": self.dbname,

@@ -34,6 +34,9 @@ from engine.import_marks import IMPORTED_AT, TABLE
 
 #: The setting that carries the URL's choice to :class:`DurableSQLiteFactory`.
 SYNCHRONOUS = "SQLITE_SYNCHRONOUS"
+#: The setting that opens every connection query-only (the CLI's reading commands): a write, or
+#: ``BEGIN IMMEDIATE``, fails at once, so they never take or wait for the write lock.
+QUERY_ONLY = "SQLITE_QUERY_ONLY"
 SYNCHRONOUS_LEVELS = ("normal", "full")
 DEFAULT_SYNCHRONOUS = "normal"
 #: How the eventsourcing library names this factory (module, then class).
@@ -41,15 +44,22 @@ FACTORY_TOPIC = f"{__name__}:DurableSQLiteFactory"
 
 
 class _DurabilityPool(SQLiteConnectionPool):
-    """Sets ``PRAGMA synchronous`` on every connection it opens: SQLite keeps it per connection."""
+    """Sets ``PRAGMA synchronous`` (and ``query_only`` if asked) on every connection it opens:
+    SQLite keeps them per connection."""
 
-    def __init__(self, *, db_name: str, lock_timeout: int | None, synchronous: str) -> None:
+    def __init__(
+        self, *, db_name: str, lock_timeout: int | None, synchronous: str, query_only: bool
+    ) -> None:
         super().__init__(db_name=db_name, lock_timeout=lock_timeout)
         self._synchronous = synchronous
+        self._query_only = query_only
 
     def _create_connection(self) -> SQLiteConnection:
         connection = super()._create_connection()
-        connection.cursor().execute(f"PRAGMA synchronous = {self._synchronous.upper()}")
+        cursor = connection.cursor()
+        cursor.execute(f"PRAGMA synchronous = {self._synchronous.upper()}")
+        if self._query_only:
+            cursor.execute("PRAGMA query_only = ON")
         return connection
 
 
@@ -132,6 +142,9 @@ class DurableSQLiteFactory(SQLiteFactory):
             raise OSError(f"{SYNCHRONOUS} must be one of {', '.join(SYNCHRONOUS_LEVELS)}")
         made = self.datastore.pool  # opens connections lazily: none is open yet
         self.datastore.pool = _DurabilityPool(
-            db_name=made.db_name, lock_timeout=made.lock_timeout, synchronous=synchronous
+            db_name=made.db_name,
+            lock_timeout=made.lock_timeout,
+            synchronous=synchronous,
+            query_only=bool(self.env.get(QUERY_ONLY)),
         )
         made.close()

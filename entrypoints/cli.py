@@ -13,6 +13,7 @@ import ipaddress
 import json
 import os
 import socket
+import sqlite3
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -22,6 +23,7 @@ from uuid import UUID
 
 import httpx
 import msgspec
+from eventsourcing.persistence import PersistenceError
 
 if TYPE_CHECKING:
     import uvicorn
@@ -64,7 +66,7 @@ from engine.application import (
     VersionOutOfRangeError,
 )
 from engine.audit import verify
-from engine.database import Backend, Database, DatabaseURLError, resolve
+from engine.database import STORE_TIMEOUT_SECONDS, Backend, Database, DatabaseURLError, resolve
 from engine.kit import installed_kits, kit_for
 from engine.progress import ProgressBar
 from engine.records import CorruptRecordError, Record
@@ -84,6 +86,7 @@ from entrypoints.connections import (
 )
 from entrypoints.server_secret import SecretError, ServerSecret, readable_by_others, server_secret
 from entrypoints.terminal import escaped, json_escaped
+from projections.projector import ReadModelsOutdatedError
 
 T = TypeVar("T")
 
@@ -509,6 +512,15 @@ def build_parser() -> argparse.ArgumentParser:
     action = projections.add_subparsers(dest="projection_command", required=True)
     rebuild = action.add_parser("rebuild", help="recompute every read model from the event log")
     _add_db(rebuild)
+    for name in _READING_COMMANDS:
+        commands.choices[name].add_argument(
+            "--lock-timeout",
+            type=_positive,
+            default=DEFAULT_LOCK_TIMEOUT,
+            metavar="SECONDS",
+            help="how long to wait for a lock another process holds on the SQLite database "
+            f"before giving up with 'the database is busy' (default {DEFAULT_LOCK_TIMEOUT})",
+        )
     return parser
 
 
@@ -557,7 +569,13 @@ def _print_summary(summary: Summary) -> None:
         print(f"FAILED {error}", file=sys.stderr)
 
 
-def _open(url: str | None, *, must_exist: bool) -> GameService:
+def _open(
+    url: str | None,
+    *,
+    must_exist: bool,
+    read_only: bool = False,
+    lock_timeout: int = STORE_TIMEOUT_SECONDS,
+) -> GameService:
     database = resolve(url)
     if must_exist:
         _require_existing(database)
@@ -567,7 +585,7 @@ def _open(url: str | None, *, must_exist: bool) -> GameService:
             raise CommandError(
                 f"no folder {folder} for the database {database.sqlite_path}: create it first"
             )
-    return GameService(database)
+    return GameService(database, read_only=read_only, lock_timeout=lock_timeout)
 
 
 def _require_existing(database: Database) -> None:
@@ -717,6 +735,16 @@ def _without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(pairs)
 
 
+def _read_models_game(app: GameService, game_id: UUID) -> Any:
+    """The game as the read models last saw it; None, said on standard error, when they are of
+    another version (a reading command does not rebuild them)."""
+    try:
+        return app.projections.game(game_id)
+    except ReadModelsOutdatedError as error:
+        print(f"dodgecity: not compared with the read models: {error}", file=sys.stderr)
+        return None
+
+
 def _verify(app: GameService, args: argparse.Namespace) -> int:
     if args.all and args.commitment is not None:
         raise CommandError("a commitment is one game's: give a game id with --commitment")
@@ -729,7 +757,7 @@ def _verify(app: GameService, args: argparse.Namespace) -> int:
             print(escaped(f"{game_id}: FAILED: {error}"))
             failures += 1
             continue
-        seen = app.projections.game(game_id)
+        seen = _read_models_game(app, game_id)
         if verdict.ok and seen is not None and seen.version > verdict.events:
             # The chain cannot show that its newest events were cut off; the read models can.
             print(
@@ -747,7 +775,7 @@ def _verify(app: GameService, args: argparse.Namespace) -> int:
 
 
 def _games(app: GameService, args: argparse.Namespace) -> int:
-    app.projections.catch_up()
+    _note_unprojected(app)
     page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
     for game in page.items:
         players = ", ".join(game.players) or "-"
@@ -763,7 +791,7 @@ def _games(app: GameService, args: argparse.Namespace) -> int:
 
 
 def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
-    app.projections.catch_up()
+    _note_unprojected(app)
     rows = app.projections.leaderboard(imported=args.imported, limit=args.limit)
     print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
     for row in rows:
@@ -940,6 +968,50 @@ def _projections(app: GameService, _args: argparse.Namespace) -> int:
     return 0 if identical else 1
 
 
+def _note_unprojected(app: GameService) -> None:
+    """A reading command reads the read models as far as they were projected (catching them up
+    would take the write lock): say so when the log holds newer events."""
+    newer = (app.recorder.max_notification_id() or 0) - app.projections.position()
+    if newer > 0:
+        print(
+            f"(the read models do not show the newest {newer} events yet: a running server "
+            "projects them, or `dodgecity projections rebuild`)",
+            file=sys.stderr,
+        )
+
+
+#: The commands that only read. They open the store read-only: on SQLite they never take the
+#: write lock a server writing to the same file needs (they once caught the read models up, as
+#: a write, and could chase a log the server's bots kept growing), and any wait for a lock
+#: another process holds lasts at most ``--lock-timeout`` seconds.
+_READING_COMMANDS = ("replay", "state", "export", "verify", "games", "leaderboard")
+DEFAULT_LOCK_TIMEOUT = 10
+
+
+def _run_reading(
+    args: argparse.Namespace,
+    handler: Callable[[GameService, argparse.Namespace], int],
+    must_exist: bool,
+) -> int:
+    """A reading command on a store opened read-only; a lock still held after
+    ``--lock-timeout`` is a message ("the database is busy"), never a traceback."""
+    try:
+        app = _open(args.db, must_exist=must_exist, read_only=True, lock_timeout=args.lock_timeout)
+        try:
+            return handler(app, args)
+        finally:
+            app.close()
+    except ReadModelsOutdatedError as error:
+        raise CommandError(str(error)) from None
+    except (StoreUnavailableError, PersistenceError, sqlite3.Error) as error:
+        if "locked" not in str(error) and "busy" not in str(error):
+            raise
+        raise CommandError(
+            f"the database is busy: another process held a lock on it for {args.lock_timeout} s "
+            f"(--lock-timeout sets how long to wait): {error}"
+        ) from None
+
+
 _STORED_COMMANDS: dict[str, tuple[Callable[[GameService, argparse.Namespace], int], bool]] = {
     # command: (handler, needs an existing database)
     "replay": (_replay, True),
@@ -991,6 +1063,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "openapi":
         return _openapi(args)
     handler, must_exist = _STORED_COMMANDS[args.command]
+    if args.command in _READING_COMMANDS:
+        return _run_reading(args, handler, must_exist)
     app = _open(args.db, must_exist=must_exist)
     try:
         return handler(app, args)

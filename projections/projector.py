@@ -15,6 +15,7 @@ what the first one did.
 from __future__ import annotations
 
 import copy
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -141,6 +142,10 @@ class _GameChange:
         return store.GameRows(str(game_id), tables, store.game_row(summary)), keys
 
 
+class ReadModelsOutdatedError(Exception):
+    """A reader that never writes found read models older than this code writes, or none."""
+
+
 class Projections:
     """The kernel's read models (the game list, the leaderboards of players and of teams), every
     game's own, and the projector feeding them.
@@ -163,9 +168,12 @@ class Projections:
         catch_up_on_read: bool = False,
         registry: Registry | None = None,
         games: Iterable[ReadModels] | None = None,
+        read_only: bool = False,
     ) -> None:
         """``registry`` tells each game's ruleset (default: every installed ruleset); ``games``
-        are the rulesets' own read models (default: every installed one)."""
+        are the rulesets' own read models (default: every installed one). ``read_only``: a
+        reader that never writes (the CLI's reading commands) finds the tables as this code
+        writes them, or is refused, instead of creating or rebuilding them."""
         if batch_size < 1:
             raise ValueError("batch_size must be at least 1")
         self._catch_up_on_read = catch_up_on_read
@@ -181,10 +189,14 @@ class Projections:
         }
         self._cache = _StateCache(CACHED_GAMES)
         self._lock = threading.Lock()  # one batch at a time in this process: the cache is shared
-        self._open_tables()
+        self._outdated = False
+        if read_only:
+            self._check_tables()
+        else:
+            self._open_tables()
         # The last position seen committed. Positions only grow, so an empty feed after it means
         # there is nothing to do, found without touching the read-model database.
-        self._seen = self.position()
+        self._seen = 0 if self._outdated else self.position()
 
     def _open_tables(self) -> None:
         """Create what is missing; rebuild every table when any is older than this code's."""
@@ -201,6 +213,18 @@ class Projections:
             if projected:  # else the tables were empty, and catching up fills them
                 self._project_log(tx)
             store.set_versions(tx, wanted)
+
+    def _check_tables(self) -> None:
+        """A reader's opening: read models older than this code writes, or none, are refused
+        at the first read (``ReadModelsOutdatedError``); the event log stays readable."""
+        try:
+            with self._database.read() as tx:
+                stored = store.schema_versions(tx)
+        except sqlite3.OperationalError as error:  # read-only readers are SQLite's
+            if "no such table" not in str(error):
+                raise
+            stored = {}  # read models older than stored versions
+        self._outdated = store.outdated(stored, store.wanted_versions(self._games.values()))
 
     # -- projecting ------------------------------------------------------------------------
 
@@ -413,6 +437,11 @@ class Projections:
             return store.count_running(tx)
 
     def _fresh(self) -> None:
+        if self._outdated:
+            raise ReadModelsOutdatedError(
+                "the read models in this database were written by another version of the "
+                "engine: start the server, or run `dodgecity projections rebuild`, to rebuild them"
+            )
         if self._catch_up_on_read:
             self.catch_up()
 

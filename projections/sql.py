@@ -160,14 +160,19 @@ class _SQLiteTransaction:
         return self._connection.execute(statement, params).fetchall()
 
 
-def _connect_sqlite(path: str) -> sqlite3.Connection:
+def _connect_sqlite(
+    path: str, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS, *, read_only: bool = False
+) -> sqlite3.Connection:
     connection = sqlite3.connect(
         path,
-        timeout=SQLITE_BUSY_TIMEOUT_MS / 1000,
+        timeout=busy_timeout_ms / 1000,
         isolation_level=None,  # autocommit: transactions are begun explicitly
         check_same_thread=False,  # pooled connections move between threads, one at a time
     )
-    connection.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+    connection.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
+    if read_only:
+        # Any write, BEGIN IMMEDIATE included, fails at once instead of waiting for the lock.
+        connection.execute("PRAGMA query_only = ON")
     if path != ":memory:":
         connection.execute("PRAGMA journal_mode = WAL")  # readers do not wait for the writer
         # Read models are rebuilt from the events, and a commit holds the rows together with the
@@ -177,16 +182,27 @@ def _connect_sqlite(path: str) -> sqlite3.Connection:
 
 
 class SQLiteDatabase:
-    """A SQLite file (WAL, shared by processes) or ``":memory:"`` (one connection, this process)."""
+    """A SQLite file (WAL, shared by processes) or ``":memory:"`` (one connection, this process).
 
-    def __init__(self, path: str) -> None:
+    ``read_only`` never takes the write lock: every write fails at once, and a schema change
+    only finds the tables there (``CREATE … IF NOT EXISTS`` of a table that exists writes
+    nothing). ``busy_timeout_ms``: how long to wait for a lock another process holds."""
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        read_only: bool = False,
+        busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+    ) -> None:
         self.path = path
+        self._read_only = read_only
         self._connections: _Pool[sqlite3.Connection] | _SharedConnection[sqlite3.Connection]
         if path == ":memory:":
             self._connections = _SharedConnection(_connect_sqlite(path), sqlite3.Connection.close)
         else:
             self._connections = _Pool(
-                lambda: _connect_sqlite(path),
+                lambda: _connect_sqlite(path, busy_timeout_ms, read_only=read_only),
                 sqlite3.Connection.close,
                 lambda connection: not connection.in_transaction,
             )
@@ -198,7 +214,7 @@ class SQLiteDatabase:
         return self._transaction("BEGIN")  # WAL: the snapshot is taken at the first read
 
     def schema_change(self) -> AbstractContextManager[Transaction]:
-        return self._transaction("BEGIN IMMEDIATE")
+        return self._transaction("BEGIN" if self._read_only else "BEGIN IMMEDIATE")
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[Transaction]:
