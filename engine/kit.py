@@ -7,7 +7,7 @@ Each game registers one :class:`GameKit` under the ``engine.games`` entry point 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
@@ -17,6 +17,7 @@ from domain.aggregates.game import AnyGame
 from domain.events.base import DomainEvent
 from domain.registry import AnyRules, UnknownRulesetError
 from domain.ruleset import Outcome
+from engine.players import Ending, ProgressCheck, no_ending
 
 #: The entry point group games register their kit in.
 ENTRY_POINT_GROUP = "engine.games"
@@ -31,13 +32,26 @@ class Player(Protocol):
 class Bot(Player, Protocol):
     """A computer player that decides from what its seat may see: the seat's view and legal
     actions, as the REST API serves them, so it plays in process, as a bot seat on the
-    server, or as an outside client alike. ``choose`` must decide exactly as ``decide``."""
+    server, or as an outside client alike. ``choose`` must decide exactly as ``decide``.
+
+    Each keeps a :class:`~engine.players.ProgressCheck` (given by its maker, so that the
+    server, which makes a fresh bot for every decision, keeps one per seat), through which its
+    every choice passes: no bot repeats for ever a cycle that changes nothing."""
 
     def decide(self, view: Any, actions: Sequence[Any]) -> Any: ...
 
 
-#: Makes a computer player, reproducible from its seed.
-BotFactory = Callable[[int | str | None], Bot]
+class BotFactory(Protocol):
+    """Makes a computer player, reproducible from its seed, that steers its choices through
+    ``progress`` (None: a check of its own)."""
+
+    def __call__(
+        self, seed: int | str | None, /, progress: ProgressCheck[Any] | None = None
+    ) -> Bot: ...
+
+
+def _no_turns(game: AnyGame) -> Hashable:
+    return None
 
 
 class Narrator(Protocol):
@@ -107,6 +121,13 @@ class GameKit:
     #: The kind of computer player that takes an absent player's seat on a clock (None: the
     #: ``heuristic`` kind if the game has one, else its first kind).
     stand_in: str | None = None
+    #: The action among those offered that ends the seat's turn or phase, or declines (None:
+    #: none is offered): what a bot's progress check falls back on.
+    ending: Ending[Any] = no_ending
+    #: The turn a game is in, from public facts only (a turn number), for the cap on the
+    #: actions one bot seat records in one turn; None for a game without turns, whose turn is
+    #: then a run of one seat's actions.
+    turn_of: Callable[[AnyGame], Hashable] = _no_turns
 
     @property
     def name(self) -> str:
@@ -139,14 +160,22 @@ class GameKit:
             shown = rules.event_view(event, viewer, game_ended=reveal_all)
             yield f"{event.originator_version:4d}  {rules.describe(shown, names, settings)}"
 
-    def bot(self, kind: str, seed: int | str | None) -> Bot:
-        """A new computer player of ``kind``, reproducible from ``seed``."""
+    def progress_check(self) -> ProgressCheck[Any]:
+        """A new bot's progress check, which knows what ends a turn of this game."""
+        return ProgressCheck(self.ending)
+
+    def bot(
+        self, kind: str, seed: int | str | None, progress: ProgressCheck[Any] | None = None
+    ) -> Bot:
+        """A new computer player of ``kind``, reproducible from ``seed``, whose choices pass
+        through ``progress`` (None: a new :meth:`progress_check`)."""
         try:
-            return self.bots[kind](seed)
+            factory = self.bots[kind]
         except KeyError:
             raise ValueError(
                 f"unknown bot kind {kind!r} for {self.name}: use {', '.join(self.bots)}"
             ) from None
+        return factory(seed, self.progress_check() if progress is None else progress)
 
 
 @cache

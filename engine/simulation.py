@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 import math
 import multiprocessing
 import random
@@ -20,7 +21,7 @@ import msgspec
 from domain.aggregates.game import AnyGame, Game
 from domain.events.base import DomainEvent
 from engine.kit import GameKit, Player, kit_for
-from engine.players import RandomPlayer
+from engine.players import TURN_CAP, RandomPlayer, TurnCount
 from engine.records import Command, StartCommand, act_command, create_command, join_command
 
 #: Receives each command a simulated game performed and the events it recorded, in order.
@@ -33,6 +34,8 @@ SIMULATION_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 #: A game that has not ended after this many actions is reported as stuck, not looped on forever.
 MAX_ACTIONS_PER_GAME = 100_000
+
+logger = logging.getLogger(__name__)
 
 
 class GameResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -62,6 +65,7 @@ def play_game(
     check: bool = False,
     settings: Any = None,
     seed_chosen: bool = True,
+    turn_cap: int = TURN_CAP,
 ) -> tuple[AnyGame, GameResult]:
     """Play one complete game of ``kit``'s ruleset; ``seed`` fixes the game's chance and the
     players' choices. The record marks the seed as chosen (``seed_chosen``) unless it was
@@ -69,7 +73,7 @@ def play_game(
 
     With ``log``, every command and its events are handed over as they happen (to be stored).
     With ``check``, the kit's invariants are checked after every action, and the first one
-    violated ends the game as an error."""
+    violated ends the game as an error. See :func:`play_on` for ``turn_cap``."""
 
     def logged(command: Command) -> None:
         if log is not None:
@@ -85,31 +89,73 @@ def play_game(
         logged(join_command(name, None))
     game.start()
     logged(StartCommand())
-    seats = seats or [RandomPlayer(f"{seed}/seat{seat}") for seat in range(players)]
-    order = random.Random(f"{seed}/order")  # who of several simultaneous deciders acts first
+    seats = seats or [
+        RandomPlayer(f"{seed}/seat{seat}", kit.progress_check()) for seat in range(players)
+    ]
+    actions, error = play_on(
+        kit, game, seats, random.Random(f"{seed}/order"), log=log, check=check, turn_cap=turn_cap
+    )
+    return game, _result(kit, game, seed, actions, error)
+
+
+def play_on(
+    kit: GameKit,
+    game: AnyGame,
+    seats: Sequence[Player],
+    order: random.Random,
+    *,
+    log: CommandLog | None = None,
+    check: bool = False,
+    turn_cap: int = TURN_CAP,
+    max_actions: int = MAX_ACTIONS_PER_GAME,
+) -> tuple[int, str | None]:
+    """Play ``game`` on until it ends, each seat by its player; ``order`` picks who of several
+    simultaneous deciders acts first. Returns the actions played and the error that stopped
+    the game early (None: it ended).
+
+    A seat that has recorded ``turn_cap`` actions in one turn (the kit's ``turn_of``) plays
+    the rest of it by the rules' default decisions, as the server caps its bot seats
+    (``engine/bot_seats.py``): a player caught in a cycle ends its turn all the same."""
     invariants = kit.invariants
+    turn_of = kit.turn_of
+    counts = [TurnCount() for _ in seats]
     actions = 0
-    error: str | None = None
     try:
         while not game.is_over:
             pending = game.pending()
             seat = (
                 pending[order.randrange(len(pending))].seat if len(pending) > 1 else pending[0].seat
             )
-            action = seats[seat].choose(game, seat)
+            count = counts[seat]
+            if count.before(turn_of(game), game.version) < turn_cap:
+                action = seats[seat].choose(game, seat)
+            else:
+                if count.count == turn_cap:
+                    _warn_capped(game, seat, turn_cap)
+                action = game.rules.default_action(game.state, seat, pending)
             game.act(seat, action)
+            count.recorded(game.version)
             if log is not None:  # not through ``logged``: no command is built when none is kept
                 log(act_command(seat, action), game.collect_events())
             actions += 1
             if check and (broken := invariants(game.state)):
-                error = f"after action {actions} ({action!r}): {'; '.join(broken)}"
-                break
-            if actions >= MAX_ACTIONS_PER_GAME:
-                error = f"no end after {actions} actions"
-                break
+                return actions, f"after action {actions} ({action!r}): {'; '.join(broken)}"
+            if actions >= max_actions:
+                return actions, f"no end after {actions} actions"
     except Exception as exc:  # a broken game is reported, not hidden
-        error = f"{type(exc).__name__}: {exc}"
-    return game, _result(kit, game, seed, actions, error)
+        return actions, f"{type(exc).__name__}: {exc}"
+    return actions, None
+
+
+def _warn_capped(game: AnyGame, seat: int, cap: int) -> None:
+    logger.warning(
+        "seat %d of %s game %s recorded %d actions in one turn: the rules' default decisions "
+        "play the rest of it",
+        seat,
+        game.rules.name,
+        game.id,
+        cap,
+    )
 
 
 def _result(kit: GameKit, game: AnyGame, seed: str, actions: int, error: str | None) -> GameResult:

@@ -26,6 +26,10 @@ How it plays:
   with a BANG!, and takes the best card of the General Store.
 * **Discarding.** It keeps its most useful cards: Missed!-type cards and Beer above all when its
   life is low, then BANG! cards; Dynamite and duplicates go first.
+* **Progress.** Every choice passes its progress check (``engine/players.py``): from a state it
+  has acted from in this turn it never chooses the same action again, but ends phase II (or
+  declines) instead, so Stagecoach and Wells Fargo drawing each other back out of the last cards
+  of both piles stop after one round.
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from domain.bang.actions import (
 )
 from domain.bang.catalog import Role, card, role_counts
 from domain.bang.views import BangView, SeatView, game_view
+from engine.players import ProgressCheck, view_digest
 
 #: Effects that hurt whom they reach, by what they reach.
 SHOOTING = {
@@ -136,11 +141,19 @@ def keep_value(card_id: str, life: int) -> float:
     return 3
 
 
+def ending(actions: Sequence[BangAction]) -> BangAction | None:
+    """What ends a seat's phase II ([TURN-PLAY]), or else declines a reaction, if offered."""
+    return _first(actions, EndPlay) or _first(actions, Pass)
+
+
 class HeuristicPlayer:
     """Plays to win for its role from its seat's view; reproducible from its seed."""
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self, seed: int | str | None = None, progress: ProgressCheck[BangAction] | None = None
+    ) -> None:
         self._random = random.Random(seed)
+        self._progress = ProgressCheck(ending) if progress is None else progress
         self._game_id: str | None = None
         #: Attacks seen: (turn, source, target, what) — deduplicated across views.
         self._seen: set[tuple[int, int, int, str]] = set()
@@ -152,13 +165,16 @@ class HeuristicPlayer:
     def choose(self, game: AnyGame, seat: int) -> Any:
         actions = game.legal_actions(seat)
         if len(actions) == 1:
-            return actions[0]
+            return self._progress.steer(actions[0], actions)
         view = game_view(game.state, game.version, seat, awaiting=game.pending())
         return self.decide(view, actions)
 
     def decide(self, view: BangView, actions: Sequence[BangAction]) -> BangAction:
-        if len(actions) == 1:
-            return actions[0]
+        if len(actions) == 1:  # nothing to weigh: skip reading the view
+            return self._progress.steer(actions[0], actions)
+        return self._progress.steer(self._weigh(view, actions), actions, view_digest(view))
+
+    def _weigh(self, view: BangView, actions: Sequence[BangAction]) -> BangAction:
         self._remember(view)
         decision = view.awaiting[0] if view.awaiting else None
         me = view.viewer

@@ -4,11 +4,11 @@ team come from every kit's ``roles`` and the outcome's teams, engine/simulation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from domain.aggregates.game import AnyGame
 from domain.bang.ruleset import BANG
-from engine.bang.heuristic import HeuristicPlayer
+from engine.bang.heuristic import HeuristicPlayer, ending
 from engine.bang.invariants import violations
 from engine.kit import GameKit
 from engine.players import RandomPlayer
@@ -48,6 +48,12 @@ def seat_roles(game: AnyGame) -> tuple[str | None, ...]:
     return tuple(None if p.role is None else p.role.value for p in game.state.players)
 
 
+def turn_of(game: AnyGame) -> Hashable:
+    """The turn being played: its number, which everyone sees ([TURN-ORDER])."""
+    number: int = game.state.turn.number
+    return number
+
+
 KIT = GameKit(
     rules=BANG,
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
@@ -57,4 +63,6 @@ KIT = GameKit(
     statistics_lines=statistics_lines,
     bot_names=BOT_NAMES,
     seat_roles=seat_roles,
+    ending=ending,
+    turn_of=turn_of,
 )

@@ -30,6 +30,9 @@ building therefore nearly always wins. The player is built around getting one:
 * **Events.** Every event decision is answered with the same route values: free stones go on
   routes, stones to remove, give away or sell are those no route needs, and transferred stones
   go to the opponent with the fewest points.
+* **Progress.** Every choice passes its progress check (``engine/players.py``): from a state it
+  has acted from in this turn it never chooses the same action again, but ends the turn (or is
+  done, or passes) instead.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ from domain.dodgecity.ranking import RankKey, rank_key
 from domain.dodgecity.rules.board import MAX_STONES_PER_BUILDING_PER_TURN
 from domain.dodgecity.ruleset import DodgeCityGame
 from domain.dodgecity.views import BuildingView, GameView, game_view
+from engine.players import ProgressCheck, view_digest
 
 if TYPE_CHECKING:
     pass
@@ -730,24 +734,36 @@ def _could_be_close(building_id: str, cells: set[Cell]) -> bool:
 # -- the player ---------------------------------------------------------------------------------
 
 
+def ending(actions: Sequence[Action]) -> Action | None:
+    """What ends the seat's setting turn ([SET-END]), or is done with or passes a decision, if
+    offered."""
+    return next((a for a in actions if isinstance(a, EndTurn | Done | Pass)), None)
+
+
 class HeuristicPlayer:
     """Chooses among the offered actions by the heuristics described at the top of this module."""
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self, seed: int | str | None = None, progress: ProgressCheck[Action] | None = None
+    ) -> None:
         self._random = random.Random(seed)
         self._book = RouteBook("")
+        self._progress = ProgressCheck(ending) if progress is None else progress
 
     def choose(self, game: DodgeCityGame, seat: int) -> Action:
         """Adapter for the in-process ``Player`` protocol of ``engine.players``."""
         actions = game.legal_actions(seat)
         if len(actions) == 1:  # nothing to weigh: skip building the view
-            return actions[0]
+            return self._progress.steer(actions[0], actions)
         view = game_view(game.state, game.version, seat, awaiting=game.pending())
         return self.decide(view, actions)
 
     def decide(self, view: GameView, actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
-            return actions[0]
+            return self._progress.steer(actions[0], actions)
+        return self._progress.steer(self._weigh(view, actions), actions, view_digest(view))
+
+    def _weigh(self, view: GameView, actions: Sequence[Action]) -> Action:
         decision = self._my_decision(view)
         if self._book.game_id != view.game_id:
             self._book = RouteBook(view.game_id)

@@ -4,14 +4,14 @@ action, and the figures ``simulate`` sums up."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from domain.aggregates.game import AnyGame
 from domain.dodgecity.narration import narrate
 from domain.dodgecity.ruleset import DODGECITY, ranks_by_points
 from domain.dodgecity.views import GameView
 from domain.ruleset import Outcome, SeatResult
-from engine.dodgecity.heuristic import HeuristicPlayer
+from engine.dodgecity.heuristic import HeuristicPlayer, ending
 from engine.dodgecity.invariants import violations
 from engine.kit import GameKit
 from engine.players import RandomPlayer
@@ -63,6 +63,13 @@ def outcome_of_view(view: GameView) -> Outcome | None:
     )
 
 
+def turn_of(game: AnyGame) -> Hashable:
+    """The turn being played, as everyone sees it: the pass, its stage and whose setting turn
+    (None outside the setting rounds)."""
+    state = game.state
+    return state.pass_number, state.stage, state.turn
+
+
 KIT = GameKit(
     rules=DODGECITY,
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
@@ -76,4 +83,6 @@ KIT = GameKit(
     record_version=1,
     narrate=narrate,
     outcome_of_view=outcome_of_view,
+    ending=ending,
+    turn_of=turn_of,
 )

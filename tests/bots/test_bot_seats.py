@@ -18,7 +18,7 @@ from engine.application import GameService, UnknownBotKindError
 from engine.audit import verify
 from engine.bot_seats import BotSeats
 from engine.dodgecity.kit import BOT_NAMES, KIT
-from engine.players import BotSeat, RandomPlayer, bot_name
+from engine.players import BotSeat, ProgressCheck, RandomPlayer, bot_name
 from engine.records import ActCommand, JoinCommand
 
 IDLE_SECONDS = 60
@@ -194,8 +194,8 @@ class _Watching:
 
     shown: list[tuple[GameView, list[Action]]] = []
 
-    def __init__(self, seed: int | str | None) -> None:
-        pass
+    def __init__(self, seed: int | str | None, progress: ProgressCheck[Action] | None = None) -> None:
+        pass  # it plays the first offered action, checking nothing
 
     def decide(self, view: GameView, actions: Sequence[Action]) -> Action:
         self.shown.append((view, list(actions)))
