@@ -155,7 +155,7 @@ def create_app(
             await in_worker_thread(games.projections.catch_up)
         except Exception:
             log.exception("the read models could not catch up at startup; the next read retries")
-        bots = BotSeats(games)
+        bots = BotSeats(games, on_turn_cap=services.metrics.bot_turn_cap)
         try:
             # Bots that were due when a server stopped play now.
             await in_worker_thread(bots.resume)

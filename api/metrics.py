@@ -52,6 +52,7 @@ class Metrics:
         self._latency_sum: dict[str, float] = {}
         self._actions: dict[str, int] = {}
         self._conflicts: dict[tuple[int, str], int] = {}
+        self._turn_caps: dict[str, int] = {}
         self._lock = threading.Lock()
 
     def request(self, method: str, route: str | None, status: int, seconds: float) -> None:
@@ -68,6 +69,11 @@ class Metrics:
     def action(self, ruleset: str) -> None:
         with self._lock:
             self._actions[ruleset] = self._actions.get(ruleset, 0) + 1
+
+    def bot_turn_cap(self, ruleset: str) -> None:
+        """A bot seat reached the cap on its actions in one turn (told by the bot thread)."""
+        with self._lock:
+            self._turn_caps[ruleset] = self._turn_caps.get(ruleset, 0) + 1
 
     def conflict(self, status: int, kind: str) -> None:
         with self._lock:
@@ -123,6 +129,7 @@ class Metrics:
         with self._lock:
             actions = dict(self._actions)
             conflicts = dict(self._conflicts)
+            turn_caps = dict(self._turn_caps)
         names = sorted(set(rulesets))
         _family(
             lines,
@@ -137,6 +144,14 @@ class Metrics:
             "counter",
             "Requests answered 409 or 412 by this process, by status and problem type.",
             (({"status": str(s), "type": t}, n) for (s, t), n in sorted(conflicts.items())),
+        )
+        _family(
+            lines,
+            "bot_turn_cap_reached_total",
+            "counter",
+            "Turns in which a bot seat played by this process recorded as many actions as the "
+            "cap allows, the rules' default decisions playing the rest, by ruleset.",
+            (({"ruleset": r}, turn_caps.get(r, 0)) for r in sorted({*names, *turn_caps})),
         )
         _family(
             lines,

@@ -19,6 +19,14 @@ reads the game again and finds the next decision, or none.
 
 A choice the rules refuse (a bot's bug) is logged and replaced by a random legal action, so a game
 never stalls on a bot; a failing store is retried after a pause that doubles up to a limit.
+
+No bot plays for ever inside one turn. Each seat's bots share one progress check per seat, kept
+here (``engine/players.py``: a fresh bot per decision would forget the states it acted from), and
+once a seat has recorded ``turn_cap`` actions in one turn (the kit's ``turn_of``, public facts
+only), the rules' default decision (``Rules.default_action``, what the clock takes) plays the rest
+of its turn: an ordinary action of the seat, which verify re-runs like any other. Reaching the
+cap is logged as a warning and counted (``on_turn_cap``). Both are this process's memory: after a
+restart a turn is counted afresh.
 """
 
 from __future__ import annotations
@@ -27,7 +35,10 @@ import logging
 import random
 import threading
 import time
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -35,11 +46,22 @@ from domain.aggregates.game import AnyGame
 from domain.errors import RuleViolation
 from engine.application import GameService, VersionConflictError
 from engine.kit import GameKit, kit_for
+from engine.players import TURN_CAP, ProgressCheck, TurnCount
 
 log = logging.getLogger(__name__)
 
 #: Running games read per page at startup.
 RESUME_PAGE = 200
+#: Seats whose turn this process remembers at most (the least recently played are forgotten).
+REMEMBERED_SEATS = 4096
+
+
+@dataclass
+class _Seat:
+    """What this process remembers of one seat played by a computer player."""
+
+    progress: ProgressCheck[Any]
+    count: TurnCount = field(default_factory=TurnCount)
 
 
 @dataclass(frozen=True)
@@ -49,17 +71,30 @@ class _Move:
     version: int
     offered: list[Any]
     stand_in: bool  # playing for an absent player, not a bot seat of its own
+    memory: _Seat
 
 
 class BotSeats:
     """Plays the bot seats of the games ``games`` stores; :meth:`close` stops it."""
 
     def __init__(
-        self, games: GameService, *, retry_after: float = 0.5, retry_limit: float = 30.0
+        self,
+        games: GameService,
+        *,
+        retry_after: float = 0.5,
+        retry_limit: float = 30.0,
+        turn_cap: int = TURN_CAP,
+        on_turn_cap: Callable[[str], None] | None = None,
     ) -> None:
+        """``turn_cap``: the actions one seat may record in one turn before the rules' default
+        decisions play the rest of it; ``on_turn_cap(ruleset)`` is told each time a seat
+        reaches it (a metric)."""
         self._games = games
         self._retry_after = retry_after
         self._retry_limit = retry_limit
+        self._turn_cap = turn_cap
+        self._on_turn_cap = on_turn_cap
+        self._seats: OrderedDict[tuple[UUID, int], _Seat] = OrderedDict()  # the bot thread's
         self._due: dict[UUID, float] = {}  # game → when to look at it (time.monotonic)
         self._failures: dict[UUID, int] = {}
         self._busy = False
@@ -161,13 +196,7 @@ class BotSeats:
             if move is None:
                 return
             try:
-                self._games.perform(
-                    game_id,
-                    move.seat,
-                    move.action,
-                    expected_version=move.version,
-                    stand_in=move.stand_in,
-                )
+                version = self._perform(game_id, move, move.action)
             except VersionConflictError:
                 continue  # someone moved meanwhile (another process's bot, a person): look again
             except RuleViolation:
@@ -177,45 +206,90 @@ class BotSeats:
                     game_id,
                 )
                 fallback = random.Random(f"{game_id}/{move.seat}/{move.version}")
-                action = fallback.choice(move.offered)
                 try:
-                    self._games.perform(
-                        game_id,
-                        move.seat,
-                        action,
-                        expected_version=move.version,
-                        stand_in=move.stand_in,
-                    )
+                    version = self._perform(game_id, move, fallback.choice(move.offered))
                 except VersionConflictError:
                     continue
+            move.memory.count.recorded(version)
+
+    def _perform(self, game_id: UUID, move: _Move, action: Any) -> int:
+        performed = self._games.perform(
+            game_id,
+            move.seat,
+            action,
+            expected_version=move.version,
+            stand_in=move.stand_in,
+        )
+        return performed.version
 
     def _decide(self, game_id: UUID) -> _Move | None:
         """The first awaited bot seat's choice, from that seat's view alone; None if no bot is
         awaited. The decision is made outside the game's lock."""
         # Asked after every command of every game, most without bots: a look at the pending
         # decisions, not a whole view of the game.
-        for seat, kind, stand_in, kit in self._games.read(game_id, _awaited_bots):
+        for seat, kind, stand_in, kit, turn in self._games.read(game_id, _awaited_bots):
             seen = self._games.seat_view(game_id, seat)
             if not seen.actions:
                 continue
-            bot = kit.bot(kind, f"{game_id}/{seat}/{seen.version}")
+            memory = self._memory(game_id, seat, kit)
+            played = memory.count.before(turn, seen.version)
+            if played >= self._turn_cap:
+                if played == self._turn_cap:
+                    self._reached_cap(game_id, seat, kit)
+                default = self._games.read(game_id, partial(_default, seat=seat))
+                if default is None:
+                    continue  # the seat is no longer asked: whoever moved woke this game again
+                version, action = default
+                return _Move(seat, action, version, seen.actions, stand_in, memory)
+            bot = kit.bot(kind, f"{game_id}/{seat}/{seen.version}", memory.progress)
             choice = bot.decide(seen.view, seen.actions)
-            return _Move(seat, choice, seen.version, seen.actions, stand_in)
+            return _Move(seat, choice, seen.version, seen.actions, stand_in, memory)
         return None
 
+    def _memory(self, game_id: UUID, seat: int, kit: GameKit) -> _Seat:
+        key = (game_id, seat)
+        memory = self._seats.get(key)
+        if memory is None:
+            memory = self._seats[key] = _Seat(kit.progress_check())
+            if len(self._seats) > REMEMBERED_SEATS:
+                self._seats.popitem(last=False)
+        else:
+            self._seats.move_to_end(key)
+        return memory
 
-def _awaited_bots(game: AnyGame) -> list[tuple[int, str, bool, GameKit]]:
+    def _reached_cap(self, game_id: UUID, seat: int, kit: GameKit) -> None:
+        log.warning(
+            "bot seat %d of %s game %s recorded %d actions in one turn: the rules' default "
+            "decisions play the rest of it",
+            seat,
+            kit.name,
+            game_id,
+            self._turn_cap,
+        )
+        if self._on_turn_cap is not None:
+            self._on_turn_cap(kit.name)
+
+
+def _default(game: AnyGame, seat: int) -> tuple[int, Any] | None:
+    """The rules' default decision for ``seat`` now, with the version it is taken at; None if
+    the seat is not asked."""
+    if seat not in game.asked():
+        return None
+    return game.version, game.rules.default_action(game.state, seat, game.pending())
+
+
+def _awaited_bots(game: AnyGame) -> list[tuple[int, str, bool, GameKit, Hashable]]:
     """The seats played by a computer player that the game waits for, each once, in seat
     order (none unless it is running): bot seats, and the seats of absent players a computer
-    player stands in for. Each with its kind of bot, whether it stands in, and the kit."""
+    player stands in for. Each with its kind of bot, whether it stands in, the kit, and the
+    turn the game is in."""
     pending = game.pending()
     if not pending:
         return []
     stand_ins = game.table.stand_ins
     awaited = sorted({d.seat for d in pending if game.controller(d.seat) is not None})
-    kit = kit_for(game.rules) if awaited else None
-    return [
-        (seat, game.controller(seat) or "", seat in stand_ins, kit)
-        for seat in awaited
-        if kit is not None
-    ]
+    if not awaited:
+        return []
+    kit = kit_for(game.rules)
+    turn = kit.turn_of(game)
+    return [(seat, game.controller(seat) or "", seat in stand_ins, kit, turn) for seat in awaited]
