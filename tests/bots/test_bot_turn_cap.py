@@ -20,8 +20,8 @@ from engine.bang.kit import KIT
 from engine.bot_seats import BotSeats
 from engine.players import TURN_CAP, BotSeat, ProgressCheck
 
-#: A generous bound on one wait for the bots; the capped game takes a few seconds.
-IDLE_SECONDS = 120
+from tests.patience import PATIENCE
+
 #: Found by playing seeds in process: with a Drawer in every seat of four, seat 0 (a Sean
 #: Mallory at the table hoards every card he draws) is the first to loop, in turn 55.
 SEED = "loop-12"
@@ -71,13 +71,13 @@ def play_until_capped(games: GameService, bots: BotSeats, game_id: UUID, caplog:
     """Play the people's seats as Drawers until the bot seat reaches the cap; returns the turn."""
     person = Drawer()
     while not capped(caplog):
-        assert bots.wait_idle(IDLE_SECONDS), "the bot seat never ended its turn"
+        assert bots.wait_idle(PATIENCE), "the bot seat never ended its turn"
         _, asked = games.read(game_id, turn_and_asked)
         assert asked, "the game waits for nobody"
         assert 0 not in asked, "the bot seat is asked while the bots are idle"
         seen = games.seat_view(game_id, asked[0])
         games.perform(game_id, asked[0], person.decide(seen.view, seen.actions), expected_version=seen.view.version)
-    assert bots.wait_idle(IDLE_SECONDS), "the bot seat never ended its capped turn"
+    assert bots.wait_idle(PATIENCE), "the bot seat never ended its capped turn"
     return games.read(game_id, turn_and_asked)[0]
 
 
