@@ -8,7 +8,7 @@ Every legal step can still lead nowhere: a player holding two cards that each dr
 from a nearly empty pile can play them in turn for ever, every step changing nothing. So
 every bot keeps a :class:`ProgressCheck`: it never chooses again, from a state it has acted from
 already in this turn, the action it chose there, and it takes the action that ends its turn (or
-phase, or declines) once it has passed that up :data:`PATIENCE` times in a row. The server and
+phase, or declines) once it has gone :data:`PATIENCE` decisions in a row without. The server and
 simulations also count each seat's actions in a turn (:class:`TurnCount`) and, past a cap, take
 the rules' default decision instead: a bot with no check of its own still ends its turn.
 """
@@ -27,8 +27,8 @@ from domain.aggregates.game import AnyGame
 
 A = TypeVar("A")
 
-#: Decisions in a row that offered the action ending the turn (or phase) and took another,
-#: after which a bot ends it. The longest turns of simulated games are about 30 actions.
+#: Decisions in a row that took no action ending a turn (or phase, or declining), after which a
+#: bot ends it as soon as it may. The longest turns of simulated games are about 30 actions.
 PATIENCE = 100
 #: States remembered at most before a check forgets them (each view holds its turn, so a state
 #: never repeats across turns; the memory is cleared whenever the bot ends one anyway).
@@ -57,9 +57,10 @@ class ProgressCheck(Generic[A]):
     :meth:`steer` takes the action the bot chose and returns the one to play: the same, unless
     the bot chose it before from this very state (``state``, a :func:`view_digest`) — then the
     action that ends the turn if that was not tried from here, else the first offered action not
-    tried from here — or unless the bot has passed up ending its turn :data:`PATIENCE` times in
-    a row. It looks only at what the bot was shown and chose, so a bot stays reproducible from
-    its seed: the same game and the same choices steer the same way."""
+    tried from here — or unless the bot has made :data:`PATIENCE` decisions in a row without
+    ending a turn or phase: then it ends one as soon as it may. It looks only at what the
+    bot was shown and chose, so a bot stays reproducible from its seed: the same game and the
+    same choices steer the same way."""
 
     __slots__ = ("_ending", "_passed_up", "_patience", "_tried")
 
@@ -71,19 +72,18 @@ class ProgressCheck(Generic[A]):
 
     def steer(self, choice: A, actions: Sequence[A], state: bytes | None = None) -> A:
         """The action to play for ``choice`` among ``actions``; ``state`` None for a bot that
-        reads no view (only its patience applies)."""
-        ending = self._ending(actions)
+        reads no view (only its patience applies). Cheap when nothing is steered: one look at
+        the choice, and a set lookup for a bot that gives its state."""
         chosen = choice
-        if ending is not None and self._passed_up >= self._patience:
-            chosen = ending
+        if self._passed_up >= self._patience:
+            chosen = self._ending(actions) or choice
         elif state is not None and (state, choice) in self._tried:
-            chosen = self._untried(state, actions, ending, choice)
-        if ending is not None and chosen == ending:
+            chosen = self._untried(state, actions, self._ending(actions), choice)
+        if self._ending((chosen,)) is not None:
             self._tried.clear()  # a new turn or phase: nothing of this one can come back
             self._passed_up = 0
             return chosen
-        if ending is not None:
-            self._passed_up += 1
+        self._passed_up += 1
         if state is not None:
             if len(self._tried) >= REMEMBERED:
                 self._tried.clear()
