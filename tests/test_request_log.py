@@ -20,7 +20,7 @@ from litestar.testing import TestClient
 
 from tests.api.http_players import bearer, open_game
 from tests.api.servers import Server, serving
-from tests.patience import wait_until
+from tests.patience import PATIENCE, wait_until
 
 HEX_ID = re.compile(r"^[0-9a-f]{32}$")
 
@@ -53,7 +53,7 @@ def json_server() -> Iterator[Server]:
 def test_given_json_logs_when_a_request_is_answered_then_one_json_line_names_its_id_method_route_status_and_duration(
     json_server: Server,
 ) -> None:
-    with httpx.Client(base_url=json_server.url) as http:
+    with httpx.Client(base_url=json_server.url, timeout=PATIENCE) as http:
         game = open_game(http, 2, "logs")
         answer = http.get(f"/games/{game.game_id}")
     request_id = answer.headers["X-Request-ID"]
@@ -95,7 +95,7 @@ def test_given_an_incoming_request_id_then_a_sane_one_is_kept_and_anything_else_
 
 def test_given_tickets_tokens_and_query_strings_when_requests_carry_them_then_no_log_line_holds_them(json_server: Server) -> None:
     secret_query = "ticket-" + uuid4().hex
-    with httpx.Client(base_url=json_server.url) as http:
+    with httpx.Client(base_url=json_server.url, timeout=PATIENCE) as http:
         game = open_game(http, 2, "secrets")
         issued = http.post(f"/games/{game.game_id}/stream-tickets", headers=bearer(game.tokens[0])).json()["ticket"]
         refused = http.get(f"/games/{game.game_id}/stream", params={"ticket": secret_query})

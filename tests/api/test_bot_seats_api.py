@@ -172,7 +172,7 @@ def test_given_bots_due_while_no_server_ran_when_the_server_starts_then_they_pla
     games.close()
     with serving(url) as server:
         deadline = time.monotonic() + BOT_GAME_SECONDS
-        while (seen := httpx.get(f"{server.url}/games/{game_id}").json())["status"] != "ended":
+        while (seen := httpx.get(f"{server.url}/games/{game_id}", timeout=PATIENCE).json())["status"] != "ended":
             assert time.monotonic() < deadline, f"the bots did not play on: {seen['awaiting']}"
             time.sleep(0.1)
-        assert httpx.get(f"{server.url}/games/{game_id}/scores").status_code == 200
+        assert httpx.get(f"{server.url}/games/{game_id}/scores", timeout=PATIENCE).status_code == 200

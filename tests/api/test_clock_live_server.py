@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 
 from tests.api.servers import run_cli, serving
+from tests.patience import PATIENCE
 
 #: How long the table may take to finish on a loaded machine: one 5-second timeout, then bots.
 END_SECONDS = 300
@@ -21,9 +22,9 @@ def test_CLOCK_ABSENT_given_a_silent_person_and_two_server_bots_on_a_clock_when_
     tmp_path: Path,
 ) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    with serving(url) as server:
+    with serving(url) as server, httpx.Client(timeout=PATIENCE) as http:
         api = server.url
-        created = httpx.post(
+        created = http.post(
             f"{api}/games",
             json={
                 "ruleset": "bang",
@@ -34,14 +35,14 @@ def test_CLOCK_ABSENT_given_a_silent_person_and_two_server_bots_on_a_clock_when_
         )
         assert created.status_code == 201, created.text
         game_id, host = created.json()["game_id"], created.json()["host_token"]
-        joined = httpx.post(f"{api}/games/{game_id}/players", json={"name": "Silent Sam"})
+        joined = http.post(f"{api}/games/{game_id}/players", json={"name": "Silent Sam"})
         assert joined.status_code == 201, joined.text
         seat = joined.json()["seat"]
-        started = httpx.post(f"{api}/games/{game_id}/start", headers={"Authorization": f"Bearer {host}"})
+        started = http.post(f"{api}/games/{game_id}/start", headers={"Authorization": f"Bearer {host}"})
         assert started.status_code == 200, started.text
 
         bound = time.monotonic() + END_SECONDS
-        while (seen := httpx.get(f"{api}/games/{game_id}").json())["status"] != "ended":
+        while (seen := http.get(f"{api}/games/{game_id}").json())["status"] != "ended":
             assert time.monotonic() < bound, f"the table did not finish: {seen.get('clock')}"
             time.sleep(0.2)
         assert seen["clock"]["decision_seconds"] == 5
@@ -49,7 +50,7 @@ def test_CLOCK_ABSENT_given_a_silent_person_and_two_server_bots_on_a_clock_when_
         events: list[dict[str, object]] = []
         after = 0
         while True:
-            page = httpx.get(f"{api}/games/{game_id}/events", params={"after": after, "limit": 100}).json()
+            page = http.get(f"{api}/games/{game_id}/events", params={"after": after, "limit": 100}).json()
             events += page["events"]
             if page["next_after"] is None:
                 break
@@ -62,7 +63,7 @@ def test_CLOCK_ABSENT_given_a_silent_person_and_two_server_bots_on_a_clock_when_
         handed = [(e["seat"], e["reason"]) for e in events if e["type"] == "kernel.SeatHandedToBot"]
         assert handed == [(seat, "timeouts")]
 
-        record = httpx.get(f"{api}/games/{game_id}/record")
+        record = http.get(f"{api}/games/{game_id}/record")
         assert record.status_code == 200
     verified = run_cli("verify", game_id, "--db", url)
     assert verified.returncode == 0, verified.stdout + verified.stderr

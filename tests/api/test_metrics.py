@@ -147,7 +147,7 @@ def test_given_metrics_off_then_there_is_no_metrics_route() -> None:
 
 
 def test_given_a_real_server_with_an_open_stream_when_scraping_then_open_streams_and_request_counters_move() -> None:
-    with serving("memory://") as server, httpx.Client(base_url=server.url) as http:
+    with serving("memory://") as server, httpx.Client(base_url=server.url, timeout=PATIENCE) as http:
         game = open_game(http, 2, "real")
         before = parse(http.get("/metrics").text)
         assert value(before, "dodgecity_open_streams") == 0

@@ -20,6 +20,7 @@ from litestar.testing import TestClient
 from tests.api.http_players import bearer, open_game
 from tests.api.servers import serving
 from tests.api.test_streams import DELIVERY_SECONDS, LiveStream, events_seen
+from tests.patience import PATIENCE
 
 
 @pytest.fixture
@@ -157,7 +158,7 @@ def test_given_a_ticket_then_its_answer_is_never_stored_by_a_cache_and_a_stream_
 
 
 def test_given_a_real_server_when_a_seat_follows_its_ticket_stream_then_a_new_event_arrives_as_the_seat_sees_it() -> None:
-    with serving("memory://") as server, httpx.Client(base_url=server.url) as http:
+    with serving("memory://") as server, httpx.Client(base_url=server.url, timeout=PATIENCE) as http:
         game = open_game(http, 2, "live-ticket")
         issued = http.post(f"/games/{game.game_id}/stream-tickets", headers=bearer(game.tokens[0])).json()
         with LiveStream(server.url, f"{issued['stream']}&after={game.start_version}") as stream:
@@ -175,11 +176,14 @@ def test_given_a_real_server_when_a_seat_follows_its_ticket_stream_then_a_new_ev
 def test_given_two_workers_when_tickets_are_issued_and_redeemed_on_fresh_connections_then_every_one_opens_its_stream(
     tmp_path: Path,
 ) -> None:
-    with serving(f"sqlite:///{tmp_path / 'games.db'}", "--workers", "2") as server, httpx.Client(base_url=server.url) as http:
+    with (
+        serving(f"sqlite:///{tmp_path / 'games.db'}", "--workers", "2") as server,
+        httpx.Client(base_url=server.url, timeout=PATIENCE) as http,
+    ):
         game = open_game(http, 2, "workers")
         statuses = []
         for _ in range(12):  # each on new connections: either worker may issue, either redeem
-            with httpx.Client(base_url=server.url) as issuing:
+            with httpx.Client(base_url=server.url, timeout=PATIENCE) as issuing:
                 path = issuing.post(f"/games/{game.game_id}/stream-tickets", headers=bearer(game.tokens[1])).json()["stream"]
             with LiveStream(server.url, path) as stream:
                 statuses.append(stream.status)

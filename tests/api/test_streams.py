@@ -157,7 +157,7 @@ def memory_server() -> Iterator[Server]:
 def test_given_two_services_on_one_postgresql_database_when_the_other_stores_a_command_then_an_idle_stream_gets_it_without_polling(
     postgres_url: str,
 ) -> None:
-    with serving(postgres_url) as server, httpx.Client(base_url=server.url) as client:
+    with serving(postgres_url) as server, httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
         other = GameService(postgres_url)  # another process's service on the same database
         try:
             game_id = other.create_game(ruleset="dodgecity", seats=3)
@@ -194,7 +194,7 @@ def test_given_two_processes_on_one_sqlite_file_when_the_other_stores_a_command_
 def test_given_many_streams_on_one_game_when_a_player_joins_then_every_stream_gets_the_event(
     memory_server: Server,
 ) -> None:
-    with httpx.Client(base_url=memory_server.url) as client:
+    with httpx.Client(base_url=memory_server.url, timeout=PATIENCE) as client:
         game_id, _ = create(client, players=3)
         streams = [LiveStream(memory_server.url, f"/games/{game_id}/stream?after=1") for _ in range(12)]
         for stream in streams:
@@ -211,7 +211,7 @@ def test_given_many_streams_on_one_game_when_a_player_joins_then_every_stream_ge
 def test_given_streams_of_two_seats_and_a_spectator_when_the_game_goes_on_then_each_gets_its_own_view_as_the_events_resource_shows_it(
     memory_server: Server,
 ) -> None:
-    with httpx.Client(base_url=memory_server.url) as client:
+    with httpx.Client(base_url=memory_server.url, timeout=PATIENCE) as client:
         game_id, host = create(client, players=2)
         tokens = [join(client, game_id, "Ann"), join(client, game_id, "Bob")]
         viewers = [bearer(tokens[0]), bearer(tokens[1]), {}]
@@ -243,7 +243,7 @@ def test_given_streams_of_two_seats_and_a_spectator_when_the_game_goes_on_then_e
 def test_given_a_client_holding_its_most_streams_when_it_opens_one_more_then_429_with_retry_after_and_other_clients_are_not_refused() -> (
     None
 ):
-    with serving("memory://", "--max-streams", "2") as server, httpx.Client(base_url=server.url) as client:
+    with serving("memory://", "--max-streams", "2") as server, httpx.Client(base_url=server.url, timeout=PATIENCE) as client:
         game_id, host = create(client)
         path = f"/games/{game_id}/stream"
         with LiveStream(server.url, path), LiveStream(server.url, path):

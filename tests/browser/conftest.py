@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request, ViewportSize, sync_playwright
 
 from tests.api.servers import Server, serving
+from tests.patience import PATIENCE
 
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRE_VARIABLE = "DODGECITY_REQUIRE_BROWSER"
@@ -83,7 +84,7 @@ def browser(chromium: Path, server: Server, tmp_path: Path) -> Iterator[Browser]
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
-            page.set_default_timeout(20_000)
+            page.set_default_timeout(PATIENCE * 1000)  # every wait for the page, in milliseconds
             opened = Browser(page, server)
 
             def requested(request: Request) -> None:

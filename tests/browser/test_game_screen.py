@@ -15,6 +15,10 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
 from tests.browser.test_play_in_browser import create_game, start_game, take_first_move, wait_for_my_move
+from tests.patience import PATIENCE
+
+#: A bots-only game is played by the server; a bound for a hung game, not a measure.
+BOTS_FINISH_SECONDS = 5 * PATIENCE
 
 PHONE = ViewportSize(width=375, height=812)
 #: The landmarks printed on Dodge City's buildings, by the names the page gives them.
@@ -51,12 +55,12 @@ def bots_only_game(url: str, seed: str) -> str:
 
 
 def ended_events(url: str, game_id: str) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + BOTS_FINISH_SECONDS
     while True:
         events = events_of(url, game_id)
         if events and events[-1]["type"] == "GameEnded":
             return events
-        assert time.monotonic() < deadline, "the bots did not finish the game within 60 s"
+        assert time.monotonic() < deadline, f"the bots did not finish the game within {BOTS_FINISH_SECONDS} s"
         time.sleep(0.2)
 
 

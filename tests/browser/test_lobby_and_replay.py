@@ -15,12 +15,13 @@ import httpx
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
+from tests.patience import PATIENCE
 
 SEED = "lobby-and-replay"  # the same shuffles every run
 #: A bots-only game is played by the server; it ends well within this.
 BOTS_FINISH_SECONDS = 120
 #: The lobby's lists are read models: a new game reaches them shortly after its command.
-LISTED_SECONDS = 10
+LISTED_SECONDS = PATIENCE
 DODGECITY_ROUNDS = ("start_round", "setting_round_1", "setting_round_2", "duel_round")
 
 
@@ -337,7 +338,9 @@ def test_given_the_lobby_still_loading_when_a_games_link_is_followed_then_the_ga
     page.route("**/rulesets/dodgecity", hold)  # the lobby's form waits for the material
     browser.open()
     page.wait_for_function("() => !document.querySelector('#loading')")  # the lobby has begun
+    deadline = time.monotonic() + PATIENCE
     while not held:
+        assert time.monotonic() < deadline, "the lobby never asked for the ruleset's material"
         page.wait_for_timeout(50)
 
     page.evaluate("(id) => { location.hash = `#/game/${id}`; }", game_id)

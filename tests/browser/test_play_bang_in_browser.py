@@ -13,9 +13,10 @@ import httpx
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
+from tests.patience import PATIENCE
 
 SEED = "browser-bang"  # the same shuffles every run
-PLAY_SECONDS = 120
+PLAY_SECONDS = 5 * PATIENCE  # a bound for a hung game; a game clicked through takes a minute or two
 SEATS = 4
 PHONE = ViewportSize(width=375, height=812)
 

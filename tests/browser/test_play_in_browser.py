@@ -18,9 +18,10 @@ from litestar.testing import TestClient
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
+from tests.patience import PATIENCE
 
 SEED = "browser-test"  # the same shuffles every run, so the clicked game is the same
-PLAY_SECONDS = 60
+PLAY_SECONDS = 5 * PATIENCE  # a bound for a hung game; a game clicked through takes a minute or two
 PHONE = ViewportSize(width=375, height=812)
 
 #: The first move on offer can be taken: nothing is being sent, and the game is not over.
@@ -100,9 +101,9 @@ def points_in_page(page: Page, rows: str) -> dict[int, int]:
 
 def scores_from_api(url: str, game_id: str, expected: dict[int, int]) -> dict[int, int]:
     """The scores read model; it is projected after the command, so give it a moment to agree."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while True:
-        players = httpx.get(f"{url}/games/{game_id}/scores", timeout=5).json()["players"]
+        players = httpx.get(f"{url}/games/{game_id}/scores", timeout=PATIENCE).json()["players"]
         scores = {p["seat"]: p["points"] for p in players}
         if scores == expected or time.monotonic() > deadline:
             return scores
@@ -235,7 +236,7 @@ def test_given_a_seat_taken_in_the_page_when_the_page_is_reloaded_at_phone_width
 
     # The lobby lists the game with its open seat (the list is a read model: refresh until in).
     page.locator("nav a[href='#/']").click()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     listed = page.locator(f"#open-games li[data-game-id='{game_id}'] a")
     while not listed.count() and time.monotonic() < deadline:
         page.click("#lobby-refresh")
