@@ -483,7 +483,8 @@ class GameService(Application[UUID]):
             )
         with self._locks.hold(game.id):
             try:
-                self._store(_Loaded(game, GENESIS), commands, now)
+                # Created here, so not imported: a stale read of it needs no store to say so.
+                self._store(_Loaded(game, GENESIS, imported=False), commands, now)
             except VersionConflictError:
                 raise GameExistsError(game.id) from None
         self._committed(game.id)
@@ -718,23 +719,23 @@ class GameService(Application[UUID]):
         """What the game's players are told about its seed: the commitment published at its
         creation, whether its creator chose it, and the seed and the nonce committed to with it
         once the game has ended."""
-        loaded = self._cache.get(game_id)
-        if loaded is None:
-            with self._locks.hold(game_id):
-                loaded = self._load(game_id)
-        # The opening never changes once stored, and a cached game another process ended is
-        # only behind: its seed is shown a moment later, never too early.
-        opening = loaded.access.opening
-        committed, chosen = _published(opening)
-        game = loaded.game
-        if not game.is_over:
-            return SeedFairness(commitment=committed, chosen=chosen, seed=None)
-        return SeedFairness(
-            commitment=committed,
-            chosen=chosen,
-            seed=game.rules.seed_of(game.state),
-            nonce=opening.seed_nonce if opening is not None else None,
-        )
+        # Under the game's lock: a command plays on the cached game before its events are
+        # stored, so without it the seed of a game ending now could be shown before (or
+        # without) the end being stored. A cached game another process ended is only behind:
+        # its seed is shown a moment later, never too early.
+        with self._locks.hold(game_id):
+            loaded = self._cache.get(game_id) or self._load(game_id)
+            opening = loaded.access.opening
+            committed, chosen = _published(opening)
+            game = loaded.game
+            if not game.is_over:
+                return SeedFairness(commitment=committed, chosen=chosen, seed=None)
+            return SeedFairness(
+                commitment=committed,
+                chosen=chosen,
+                seed=game.rules.seed_of(game.state),
+                nonce=opening.seed_nonce if opening is not None else None,
+            )
 
     def _execute(
         self,
