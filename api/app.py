@@ -199,8 +199,10 @@ def create_app(
             await in_worker_thread(deadlines.close)
             await in_worker_thread(bots.close)
             services.health.close()
-            kept.close()
             if close_on_shutdown:
+                # Like the games, kept for an app started again (a test client's lifespan
+                # entered twice): closed only with them.
+                kept.close()
                 games.close()
 
     middleware: list[Any] = []
