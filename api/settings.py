@@ -166,7 +166,7 @@ class ApiSettings:
 def derived_secret(secret: bytes, label: str) -> bytes:
     """A secret of its own for one use (HKDF's expand step, one block): knowing one derived
     secret tells nothing of the server's secret or of another use's."""
-    return hmac.new(secret, f"dodgecity {label}\x01".encode(), hashlib.sha256).digest()
+    return hmac.new(secret, f"server-secret {label}\x01".encode(), hashlib.sha256).digest()
 
 
 def parse_threads(text: str) -> int:

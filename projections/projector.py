@@ -440,7 +440,8 @@ class Projections:
         if self._outdated:
             raise ReadModelsOutdatedError(
                 "the read models in this database were written by another version of the "
-                "engine: start the server, or run `dodgecity projections rebuild`, to rebuild them"
+                "engine: start the server, or run the command line's `projections rebuild`, to "
+                "rebuild them"
             )
         if self._catch_up_on_read:
             self.catch_up()
