@@ -47,16 +47,18 @@ export function awaitingWords(game, view) {
 
 const STATUS = { lobby: "Waiting for players", running: "Running", ended: "Ended", abandoned: "Abandoned (never started)" };
 
-// The game's randomness: drawn by the server and committed to (the SHA-256 of "game id:seed",
-// published when the game was created), or chosen by its creator, who can then foresee every
-// shuffle; the seed itself once the game has ended. Nothing for games from before commitments.
+// The game's randomness: drawn by the server and committed to (the SHA-256 of a secret nonce
+// with the seed, published when the game was created), or chosen by its creator, who can then
+// foresee every shuffle; the nonce and the seed once the game has ended (the view holds them
+// whole, to check the commitment by hand). Nothing for games from before commitments.
 export function seedWords(view) {
   if (!view.seed_commitment) return null;
   const how = view.seed_chosen
     ? "chosen by the game's creator (who can foresee every shuffle)"
     : "drawn by the server";
+  const nonce = view.seed_nonce ? `; nonce ${view.seed_nonce.slice(0, 16)}…` : "";
   const revealed = view.seed ? `; revealed: ${view.seed}` : "";
-  return `${how}; commitment ${view.seed_commitment.slice(0, 16)}…${revealed}`;
+  return `${how}; commitment ${view.seed_commitment.slice(0, 16)}…${nonce}${revealed}`;
 }
 
 // The items of a facts bar (the caller's <dl> holds them).

@@ -185,7 +185,7 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_the_whole_ga
     ended = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=10).json()
     revealed = f"seed-commitment-v2:{game_id}:{ended['seed_nonce']}:{ended['seed']}"
     assert hashlib.sha256(revealed.encode()).hexdigest() == committed["seed_commitment"]
-    assert seed_fact.inner_text().endswith(f"; revealed: {ended['seed']}")
+    assert seed_fact.inner_text().endswith(f"; nonce {ended['seed_nonce'][:16]}…; revealed: {ended['seed']}")
     page.screenshot(path=SCREENSHOTS / "3-end.png", full_page=True)
     shown = points_in_page(page, "#result tbody tr")
     assert shown == points_in_page(page, "#players li.player")
