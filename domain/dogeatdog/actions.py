@@ -12,6 +12,9 @@ from enum import StrEnum
 
 import msgspec
 
+from domain.dogeatdog.catalog import Raw
+from domain.events.dogeatdog.values import Good, Saleable, StrikeChoice
+
 
 class DogEatDogAction(
     msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", forbid_unknown_fields=True
@@ -40,16 +43,171 @@ class DogEatDogMoveToSwiss(DogEatDogAction, frozen=True, tag="move_to_swiss"):
     amount: int
 
 
-ACTION_TYPE = DogEatDogChooseDivision | DogEatDogPass | DogEatDogLetPass | DogEatDogMoveToSwiss
+class DogEatDogOpenAuction(DogEatDogAction, frozen=True, tag="open_auction"):
+    """Auction ``square``, nobody's, to all; his opening bid follows ([AUCTION-OPEN])."""
+
+    square: str
+
+
+class DogEatDogDiceBid(DogEatDogAction, frozen=True, tag="dice_bid"):
+    """Offer ``offer`` $M (2 to 10) for ``square`` and roll; pay it only if the roll is at most
+    the offer ([BID-SEALED])."""
+
+    square: str
+    offer: int
+
+
+class DogEatDogBid(DogEatDogAction, frozen=True, tag="bid"):
+    """Bid ``amount`` $M in the auction: at least $1M more than the highest bid, no more than
+    the corporate account ([AUCTION-OPEN], [AUCTION-FUNDS])."""
+
+    amount: int
+
+
+class DogEatDogPassBid(DogEatDogAction, frozen=True, tag="pass_bid"):
+    """Pass, and be out of this auction ([AUCTION-OPEN])."""
+
+
+class DogEatDogRelease(DogEatDogAction, frozen=True, tag="release"):
+    """Give up control of ``square``, one of three ([ACQ-LIMIT-2])."""
+
+    square: str
+
+
+class DogEatDogEndStrike(DogEatDogAction, frozen=True, tag="end_strike"):
+    """SETTLE or WALKOUT on the Strike space ([SPACE-STRIKE])."""
+
+    choice: StrikeChoice
+
+
+class DogEatDogPrice(DogEatDogAction, frozen=True, tag="price"):
+    """Roll a price for ``good``, a type he holds not yet priced this turn ([SELL-ROLL])."""
+
+    good: Saleable
+
+
+class DogEatDogStopSelling(DogEatDogAction, frozen=True, tag="stop_selling"):
+    """Price no further type this turn ([SELL-ROLL])."""
+
+
+class DogEatDogSell(DogEatDogAction, frozen=True, tag="sell"):
+    """Sell ``count`` units (0: none) of the type just priced ([SELL-ALL])."""
+
+    count: int
+
+
+class DogEatDogHire(DogEatDogAction, frozen=True, tag="hire"):
+    """Hire ``count`` workers from the supply ([HIRE-COST])."""
+
+    count: int
+
+
+class DogEatDogFire(DogEatDogAction, frozen=True, tag="fire"):
+    """Fire ``count`` workers back to the supply ([FIRE-FREE])."""
+
+    count: int
+
+
+class DogEatDogKeepStaff(DogEatDogAction, frozen=True, tag="keep_staff"):
+    """Neither hire nor fire this turn."""
+
+
+class DogEatDogMake(DogEatDogAction, frozen=True, tag="make"):
+    """Have an unused worker make ``product`` by his division's recipe; ``raw`` is the raw
+    material of Waste Mismanagement's "any one raw material" ([PRODUCE-RECIPE])."""
+
+    product: Good
+    raw: Raw | None = None
+
+
+class DogEatDogStopProducing(DogEatDogAction, frozen=True, tag="stop_producing"):
+    """Make nothing more now."""
+
+
+class DogEatDogPlaceMarker(DogEatDogAction, frozen=True, tag="place_marker"):
+    """Place the next pollution marker on ``square``, one of the eligible squares that have
+    received the fewest so far ([POLLUTE-EVEN])."""
+
+    square: str
+
+
+class DogEatDogExtract(DogEatDogAction, frozen=True, tag="extract"):
+    """Have an unused worker extract ``raw`` from ``square`` ([EXPLOIT-ICONS])."""
+
+    square: str
+    raw: Raw
+
+
+class DogEatDogCollect(DogEatDogAction, frozen=True, tag="collect"):
+    """Have an unused worker collect a pollution marker from ``square`` ([EXPLOIT-WM])."""
+
+    square: str
+
+
+class DogEatDogBuy(DogEatDogAction, frozen=True, tag="buy"):
+    """Buy one ``good`` from the Marketplace ([BUY-MARKET], [BUY-WM-POLLUTION])."""
+
+    good: Saleable
+
+
+class DogEatDogStopExploiting(DogEatDogAction, frozen=True, tag="stop_exploiting"):
+    """Extract, collect and buy nothing more this turn."""
+
+
+class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
+    """Leave the game ([BANKRUPT-OUT])."""
+
+
+class DogEatDogReorganise(DogEatDogAction, frozen=True, tag="reorganise"):
+    """Give up the division and start again next turn ([REORG-CLEAR])."""
+
+
+ACTION_TYPE = (
+    DogEatDogChooseDivision
+    | DogEatDogPass
+    | DogEatDogLetPass
+    | DogEatDogMoveToSwiss
+    | DogEatDogOpenAuction
+    | DogEatDogDiceBid
+    | DogEatDogBid
+    | DogEatDogPassBid
+    | DogEatDogRelease
+    | DogEatDogEndStrike
+    | DogEatDogPrice
+    | DogEatDogStopSelling
+    | DogEatDogSell
+    | DogEatDogHire
+    | DogEatDogFire
+    | DogEatDogKeepStaff
+    | DogEatDogMake
+    | DogEatDogStopProducing
+    | DogEatDogPlaceMarker
+    | DogEatDogExtract
+    | DogEatDogCollect
+    | DogEatDogBuy
+    | DogEatDogStopExploiting
+    | DogEatDogGoBankrupt
+    | DogEatDogReorganise
+)
 
 
 class DecisionKind(StrEnum):
     """The rows of [TURN-DECISIONS] built so far."""
 
-    DIVISION = "division"  # division choice ([SETUP-DIVISIONS])
+    DIVISION = "division"  # division choice ([SETUP-DIVISIONS], [REORG-RESTART])
     WINDOW = "window"  # free actions in an open window ([TURN-WINDOW])
     ACQUISITION = "acquisition"  # on passing or landing on one's home city ([HOME-PASS])
+    BID = "bid"  # an auction bid ([AUCTION-OPEN])
+    RELEASE = "release"  # release a square ([ACQ-LIMIT-2])
     GENEVA = "geneva"  # the amount moved on Geneva ([GENEVA-LAND])
+    STRIKE = "strike"  # [SPACE-STRIKE]
+    PRICE = "price"  # price a type ([SELL-ROLL])
+    SELL = "sell"  # sell units of it ([SELL-ALL])
+    STAFF = "staff"  # hire or fire ([HIRE-COST], [FIRE-FREE])
+    PRODUCE = "produce"  # [PRODUCE-WORKER], [END-BONUS-PRODUCE]
+    POLLUTE = "pollute"  # a marker's square among ties ([POLLUTE-EVEN])
+    EXPLOIT = "exploit"  # exploit and buy ([EXPLOIT-ICONS], [BUY-MARKET])
+    INSOLVENCY = "insolvency"  # bankruptcy or reorganisation ([INSOLVENT-LATER])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,11 +218,26 @@ class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
 
 
 #: The actions each decision accepts.
-ACCEPTS: dict[DecisionKind, type[DogEatDogAction]] = {
-    DecisionKind.DIVISION: DogEatDogChooseDivision,
-    DecisionKind.WINDOW: DogEatDogPass,
-    DecisionKind.ACQUISITION: DogEatDogLetPass,
-    DecisionKind.GENEVA: DogEatDogMoveToSwiss,
+ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
+    DecisionKind.DIVISION: (DogEatDogChooseDivision,),
+    DecisionKind.WINDOW: (DogEatDogPass,),
+    DecisionKind.ACQUISITION: (DogEatDogLetPass, DogEatDogOpenAuction, DogEatDogDiceBid),
+    DecisionKind.BID: (DogEatDogBid, DogEatDogPassBid),
+    DecisionKind.RELEASE: (DogEatDogRelease,),
+    DecisionKind.GENEVA: (DogEatDogMoveToSwiss,),
+    DecisionKind.STRIKE: (DogEatDogEndStrike,),
+    DecisionKind.PRICE: (DogEatDogPrice, DogEatDogStopSelling),
+    DecisionKind.SELL: (DogEatDogSell,),
+    DecisionKind.STAFF: (DogEatDogHire, DogEatDogFire, DogEatDogKeepStaff),
+    DecisionKind.PRODUCE: (DogEatDogMake, DogEatDogStopProducing),
+    DecisionKind.POLLUTE: (DogEatDogPlaceMarker,),
+    DecisionKind.EXPLOIT: (
+        DogEatDogExtract,
+        DogEatDogCollect,
+        DogEatDogBuy,
+        DogEatDogStopExploiting,
+    ),
+    DecisionKind.INSOLVENCY: (DogEatDogGoBankrupt, DogEatDogReorganise),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -72,5 +245,15 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.DIVISION: "SETUP-DIVISIONS",
     DecisionKind.WINDOW: "TURN-WINDOW",
     DecisionKind.ACQUISITION: "ACQ-TARGET",
+    DecisionKind.BID: "AUCTION-OPEN",
+    DecisionKind.RELEASE: "ACQ-LIMIT-2",
     DecisionKind.GENEVA: "GENEVA-LAND",
+    DecisionKind.STRIKE: "SPACE-STRIKE",
+    DecisionKind.PRICE: "SELL-ROLL",
+    DecisionKind.SELL: "SELL-ALL",
+    DecisionKind.STAFF: "HIRE-COST",
+    DecisionKind.PRODUCE: "PRODUCE-WORKER",
+    DecisionKind.POLLUTE: "POLLUTE-EVEN",
+    DecisionKind.EXPLOIT: "EXPLOIT-ICONS",
+    DecisionKind.INSOLVENCY: "INSOLVENT-LATER",
 }

@@ -35,6 +35,7 @@ from domain.events.dogeatdog import (
     DogEatDogRedTapeShuffled,
     DogEatDogRollOffWon,
     DogEatDogRoundBegan,
+    DogEatDogRoundEnded,
     DogEatDogRunnerMoved,
     DogEatDogSeatTaken,
     DogEatDogStepBegan,
@@ -52,7 +53,7 @@ from domain.ruleset import GameStatus
 
 @singledispatch
 def evolve(event: DomainEvent, state: DogEatDogState) -> None:
-    """Events of no consequence for the state (a round's end) change nothing."""
+    """Events of no consequence for the state change nothing."""
 
 
 def apply(state: DogEatDogState, event: DomainEvent) -> None:
@@ -160,7 +161,8 @@ def _(event: DogEatDogTurnBegan, state: DogEatDogState) -> None:
 
 @evolve.register
 def _(event: DogEatDogWindowOpened, state: DogEatDogState) -> None:
-    state.turn.window = Window(after=event.after, speaker=event.seat)
+    speaker = event.seat if event.speaker is None else event.speaker
+    state.turn.window = Window(after=event.after, speaker=speaker)
 
 
 @evolve.register
@@ -168,8 +170,12 @@ def _(event: DogEatDogWindowPassed, state: DogEatDogState) -> None:
     window = state.turn.window
     if window is not None:
         window.passes += 1
-        after = state.clockwise_from(event.seat)[1:] or [event.seat]
-        window.speaker = after[0]
+        window.passed.append(event.seat)
+        if event.speaker is not None:
+            window.speaker = event.speaker
+        else:
+            after = state.clockwise_from(event.seat)[1:] or [event.seat]
+            window.speaker = after[0]
 
 
 @evolve.register
@@ -181,6 +187,8 @@ def _(event: DogEatDogWindowClosed, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogStepBegan, state: DogEatDogState) -> None:
     state.turn.step = event.step
+    # The window before it is over, held or not ([TURN-WINDOW]).
+    state.turn.windows_closed = len(state.turn.steps_done) + 1
 
 
 @evolve.register
@@ -202,6 +210,7 @@ def _(event: DogEatDogTaxPaid, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogAcquisitionOffered, state: DogEatDogState) -> None:
     state.turn.prompt = Prompt(PromptKind.ACQUISITION, event.space)
+    state.turn.cursor = event.space
 
 
 @evolve.register
@@ -212,7 +221,9 @@ def _(event: DogEatDogAcquisitionLetPass, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogGenevaReached, state: DogEatDogState) -> None:
     player = state.players[event.seat]
-    state.turn.prompt = Prompt(PromptKind.GENEVA, player.runner if player.runner is not None else 0)
+    where = player.runner if player.runner is not None else 0
+    state.turn.prompt = Prompt(PromptKind.GENEVA, where)
+    state.turn.cursor = where
 
 
 @evolve.register
@@ -229,8 +240,21 @@ def _(event: DogEatDogTurnEnded, state: DogEatDogState) -> None:
 
 
 @evolve.register
+def _(event: DogEatDogRoundEnded, state: DogEatDogState) -> None:
+    state.quiet_rounds = 0 if state.active_this_round else state.quiet_rounds + 1
+    state.active_this_round = False
+
+
+@evolve.register
 def _(event: DogEatDogGameEnded, state: DogEatDogState) -> None:
     state.status = GameStatus.ENDED
     state.end_reason = event.reason
     state.turn.window = None
     state.turn.prompt = None
+    state.turn.auction = None
+
+
+# The economy's events register themselves on ``evolve``: imported last, once it exists.
+from domain.dogeatdog import evolve_economy  # noqa: E402
+
+__all__ = ["apply", "evolve", "evolve_economy"]

@@ -218,11 +218,20 @@ def _(event: DogEatDogMovedToSwiss, name: _Names) -> str:
 
 ENDS = {
     "END-SWISS-150": "a Swiss account reached the target",
-    "END-LIMIT": "the last round was played",
+    "END-LIMIT": "the bonus round after round 100 was played",
     "OPT-SHORT-ROUNDS": "the short game's last round was played",
+    "END-STAGE3": "the bonus round after every square reached stage 3 was played",
+    "END-STALL": "the bonus round after two quiet rounds was played",
+    "BANKRUPT-OUT": "one player was left",
 }
 
 
 @_tell.register
 def _(event: DogEatDogGameEnded, name: _Names) -> str:
     return f"The game ended: {ENDS.get(event.reason, event.reason)}."
+
+
+# The economy's sentences register themselves on ``_tell``: imported last, once it exists.
+from domain.dogeatdog import narration_economy  # noqa: E402
+
+__all__ = ["card_name", "describe", "division_name", "narration_economy"]

@@ -13,7 +13,7 @@ from attrs import Factory, define
 from msgspec.structs import asdict
 
 from domain.dogeatdog.catalog import board
-from domain.events.dogeatdog.values import DogEatDogSettings, RollPurpose, Step
+from domain.events.dogeatdog.values import DogEatDogSettings, RollPurpose, Step, StrikeChoice
 from domain.ruleset import GameStatus
 
 MIN_PLAYERS = 3  # [SETUP-PLAYERS]
@@ -42,6 +42,7 @@ class Player:
     current_events: list[str] = Factory(list)  # kept cards, face up ([REDTAPE-HAND])
     officials: list[str] = Factory(list)  # owned Corrupt Officials ([LAW-OWNED])
     in_game: bool = True  # False once bankrupt ([BANKRUPT-OUT])
+    gave_up: str | None = None  # the division card given up by a reorganisation ([REORG-RESTART])
 
 
 @define
@@ -62,17 +63,63 @@ class Roll:
 @define
 class Window:
     """An open window ([TURN-WINDOW]): ``speaker`` may act now; ``passes`` counts the passes
-    in a row since anyone last acted, and the window closes when every player in the game has
-    passed one after another."""
+    asked in a row since anyone last acted. A player with nothing to do but pass is not asked:
+    his pass is taken as made, and the window closes when every player who could act has
+    passed since anyone last acted."""
 
     after: Step | None
     speaker: int
     passes: int = 0
+    passed: list[int] = Factory(list)  # who passed since anyone last acted
 
 
 class PromptKind(StrEnum):
     ACQUISITION = "acquisition"  # [HOME-PASS]
     GENEVA = "geneva"  # [GENEVA-LAND]
+    STRIKE = "strike"  # [SPACE-STRIKE]
+
+
+@define
+class Auction:
+    """An open auction ([AUCTION-OPEN]): ``bidders`` are still in, clockwise from the opener;
+    ``speaker`` bids or passes now (None: the auction is decided)."""
+
+    square: str
+    opener: int
+    bidders: list[int]
+    speaker: int | None
+    high_bid: int = 0
+    high_bidder: int | None = None
+
+
+@define
+class Sale:
+    """A type priced this turn ([SELL-ROLL]): its ``sellers`` not yet asked, next first."""
+
+    good: str
+    price: int
+    sellers: list[int]
+
+
+@define
+class Placement:
+    """Pollution markers being placed one at a time ([POLLUTE-EVEN]): how many are still owed
+    and how many each square has received in this placement."""
+
+    owed: int
+    received: dict[str, int] = Factory(dict)
+
+
+@define
+class Bonus:
+    """The bonus round ([END-BONUS-PRODUCE]): why, the players' order, who has stopped making
+    products, how many each made and which types have been priced."""
+
+    reason: str
+    order: tuple[int, ...]
+    stopped: list[int] = Factory(list)
+    made: dict[int, dict[str, int]] = Factory(dict)
+    priced: list[str] = Factory(list)  # [END-BONUS-SELL]
 
 
 @define
@@ -94,6 +141,23 @@ class Turn:
     windows_closed: int = 0  # [TURN-WINDOW]: one before each step and one after the last
     move: tuple[int, int] | None = None  # from and to, once the runner moved ([MOVE-DICE])
     prompt: Prompt | None = None
+    cursor: int | None = None  # the last space of the move that asked a decision ([MOVE-ORDER])
+    auction: Auction | None = None
+    releasing: int | None = None  # the seat holding three squares ([ACQ-LIMIT-2])
+    strike: StrikeChoice | None = None  # [SPACE-STRIKE]
+    priced: list[str] = Factory(list)  # types priced this turn ([SELL-ROLL])
+    sale: Sale | None = None
+    selling_stopped: bool = False
+    workers_used: int = 0  # [TURN-WORKER-JOB]
+    made: dict[str, int] = Factory(dict)  # products made this turn ([DIV-DKMART])
+    producing_stopped: bool = False
+    pollution_owed: bool = False  # the placement after production has begun
+    placement: Placement | None = None
+    extracted: dict[str, list[str]] = Factory(dict)  # raw materials per square ([EXPLOIT-DEGRADE])
+    collected: list[str] = Factory(list)  # squares collected from ([EXPLOIT-WM])
+    exploiting_stopped: bool = False
+    insolvent: bool = False  # his turn ends at once ([INSOLVENT-LATER])
+    cut_short: bool = False  # insolvency decided: the turn ends
 
 
 @define
@@ -112,6 +176,9 @@ class DogEatDogState:
     supply: dict[str, int] = Factory(_supply)
     supply_workers: int = Factory(lambda: board().components.workers)
     supply_pollution: int = Factory(lambda: board().components.pollution_markers)
+    marketplace: dict[str, int] = Factory(
+        dict
+    )  # raw materials and pollution markers sold ([SELL-DEST])
     deck: list[str] = Factory(list)  # the Red Tape deck, top first ([SEE-SECRET])
     discard: list[str] = Factory(list)  # top last ([REDTAPE-DECK])
     public_laws: list[str] = Factory(list)  # the Public Laws sheet ([LAW-PUBLIC])
@@ -120,12 +187,19 @@ class DogEatDogState:
     start_player: int | None = None  # [SETUP-START-PLAYER]
     round: int = 0  # [TURN-ROUND]
     turn: Turn = Factory(Turn)
+    active_this_round: bool = False  # [END-STALL]: a product, an extraction, a collection, a stage
+    quiet_rounds: int = 0  # rounds in a row without any of those, counted at each round's end
+    bonus: Bonus | None = None  # [END-BONUS-PRODUCE]
     end_reason: str | None = None  # the rule that ended the game
 
     # -- reading ---------------------------------------------------------------------------
 
     def in_game(self) -> list[int]:
         return [player.seat for player in self.players if player.in_game]
+
+    def seated(self) -> list[int]:
+        """The players in the game who hold a division (not awaiting a reorganisation)."""
+        return [p.seat for p in self.players if p.in_game and p.division is not None]
 
     def clockwise_from(self, seat: int) -> list[int]:
         """The players still in the game clockwise from ``seat``, ``seat`` first if he is."""
@@ -135,5 +209,5 @@ class DogEatDogState:
 
     def free_divisions(self) -> list[str]:
         """The division cards in the game nobody holds, in ``board.json`` order."""
-        held = {player.division for player in self.players}
+        held = {player.division for player in self.players if player.in_game}
         return [division for division in self.divisions if division not in held]

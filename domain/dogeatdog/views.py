@@ -26,6 +26,7 @@ from domain.events.dogeatdog import (
     DogEatDogRedTapeShuffled,
     DogEatDogSettings,
     Step,
+    StrikeChoice,
 )
 from domain.redaction import blanked, visible_to
 from domain.ruleset import GameStatus, Outcome
@@ -61,12 +62,30 @@ class DogEatDogWindowView(msgspec.Struct, frozen=True, kw_only=True):
     passes: int
 
 
+class DogEatDogAuctionView(msgspec.Struct, frozen=True, kw_only=True):
+    square: str
+    bidders: tuple[int, ...]
+    high_bid: int
+    high_bidder: int | None
+
+
+class DogEatDogSaleView(msgspec.Struct, frozen=True, kw_only=True):
+    good: str
+    price: int
+    sellers: tuple[int, ...]
+
+
 class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     number: int
     step: Step | None
     steps_done: tuple[Step, ...]
     window: DogEatDogWindowView | None
+    strike: StrikeChoice | None = None  # [SPACE-STRIKE]
+    auction: DogEatDogAuctionView | None = None
+    sale: DogEatDogSaleView | None = None
+    priced: tuple[str, ...] = ()
+    workers_used: int = 0
 
 
 class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,6 +102,7 @@ class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
     supply: dict[str, int]
     supply_workers: int
     supply_pollution: int
+    marketplace: dict[str, int]  # [COMP-SHEETS], [SELL-DEST]
     deck_size: int
     discard: tuple[str, ...]  # top last
     public_laws: tuple[str, ...]
@@ -124,6 +144,7 @@ def game_view(
         supply=dict(state.supply),
         supply_workers=state.supply_workers,
         supply_pollution=state.supply_pollution,
+        marketplace={good: count for good, count in state.marketplace.items() if count},
         deck_size=len(state.deck),
         discard=tuple(state.discard),
         public_laws=tuple(state.public_laws),
@@ -159,7 +180,7 @@ def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
     turn = state.turn
     if turn.seat < 0:
         return None
-    window = turn.window
+    window, auction, sale = turn.window, turn.auction, turn.sale
     return DogEatDogTurnView(
         seat=turn.seat,
         number=turn.number,
@@ -168,6 +189,20 @@ def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
         window=None
         if window is None
         else DogEatDogWindowView(after=window.after, speaker=window.speaker, passes=window.passes),
+        strike=turn.strike,
+        auction=None
+        if auction is None
+        else DogEatDogAuctionView(
+            square=auction.square,
+            bidders=tuple(auction.bidders),
+            high_bid=auction.high_bid,
+            high_bidder=auction.high_bidder,
+        ),
+        sale=None
+        if sale is None
+        else DogEatDogSaleView(good=sale.good, price=sale.price, sellers=tuple(sale.sellers)),
+        priced=tuple(turn.priced),
+        workers_used=turn.workers_used,
     )
 
 

@@ -1,6 +1,7 @@
 """What the seat asked may send, what the rules send in its place when its time runs out, and
 acting on it ([TURN-DECISIONS]): one seat at a time (``rules/flow.py`` says who), each action
-checked against the decision asked and refused with the rule that governs it."""
+checked against the decision asked and refused with the rule that governs it. Every default is
+the least active choice, on public grounds only (R46)."""
 
 from __future__ import annotations
 
@@ -14,40 +15,111 @@ from domain.dogeatdog.actions import (
     DogEatDogAction,
     DogEatDogChooseDivision,
     DogEatDogDecision,
+    DogEatDogEndStrike,
+    DogEatDogKeepStaff,
     DogEatDogLetPass,
     DogEatDogMoveToSwiss,
     DogEatDogPass,
+    DogEatDogPlaceMarker,
+    DogEatDogReorganise,
+    DogEatDogSell,
+    DogEatDogStopExploiting,
+    DogEatDogStopProducing,
+    DogEatDogStopSelling,
 )
-from domain.dogeatdog.rules import flow, move, setup
+from domain.dogeatdog.catalog import board, home_space
+from domain.dogeatdog.rules import (
+    acquire,
+    exploit,
+    flow,
+    payroll,
+    pollution,
+    produce,
+    sell,
+    setup,
+    window,
+    workforce,
+)
 from domain.dogeatdog.state import DogEatDogState
 from domain.errors import RuleViolation
-from domain.events.dogeatdog import DogEatDogAcquisitionLetPass, DogEatDogMovedToSwiss
+from domain.events.dogeatdog import (
+    DogEatDogAcquisitionOffered,
+    DogEatDogDivisionChosen,
+    DogEatDogKitReceived,
+    DogEatDogMovedToSwiss,
+    DogEatDogStrikeEnded,
+    StrikeChoice,
+)
 
 
 def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogAction]:
+    seat = decision.seat
     match decision.kind:
         case DecisionKind.DIVISION:
-            return [DogEatDogChooseDivision(division=card) for card in state.free_divisions()]
+            return [DogEatDogChooseDivision(division=card) for card in _divisions(state, seat)]
         case DecisionKind.WINDOW:
-            return [DogEatDogPass()]
+            return [DogEatDogPass(), *window.offers(state, seat)]
         case DecisionKind.ACQUISITION:
-            return [DogEatDogLetPass()]  # auctions and dice bids are not built yet
+            return acquire.opportunity(state, seat)
+        case DecisionKind.BID:
+            return acquire.bids(state, seat)
+        case DecisionKind.RELEASE:
+            return acquire.releases(state, seat)
         case DecisionKind.GENEVA:
-            corporate = state.players[decision.seat].corporate
+            corporate = state.players[seat].corporate
             return [DogEatDogMoveToSwiss(amount=amount) for amount in range(corporate + 1)]
+        case DecisionKind.STRIKE:
+            return [DogEatDogEndStrike(choice=choice) for choice in StrikeChoice]
+        case DecisionKind.PRICE | DecisionKind.SELL:
+            return sell.legal_actions(state, decision)
+        case DecisionKind.STAFF:
+            return workforce.legal_actions(state)
+        case DecisionKind.PRODUCE | DecisionKind.POLLUTE:
+            return produce.legal_actions(state, decision)
+        case DecisionKind.EXPLOIT:
+            return exploit.legal_actions(state, decision)
+        case DecisionKind.INSOLVENCY:
+            return payroll.legal_actions()
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
     """The least active choice ([TURN-DECISIONS], R46), on public grounds only."""
+    seat = decision.seat
     match decision.kind:
         case DecisionKind.DIVISION:
-            return DogEatDogChooseDivision(division=setup.default_division(state))
+            return DogEatDogChooseDivision(division=_divisions(state, seat)[0])
         case DecisionKind.WINDOW:
             return DogEatDogPass()
         case DecisionKind.ACQUISITION:
             return DogEatDogLetPass()
+        case DecisionKind.BID:
+            return acquire.bids(state, seat)[0]  # pass, or the opener's $1M
+        case DecisionKind.RELEASE:
+            return acquire.default_release(state, seat)
         case DecisionKind.GENEVA:
             return DogEatDogMoveToSwiss(amount=0)
+        case DecisionKind.STRIKE:
+            return DogEatDogEndStrike(choice=StrikeChoice.SETTLE)
+        case DecisionKind.PRICE:
+            return DogEatDogStopSelling()
+        case DecisionKind.SELL:
+            return DogEatDogSell(count=0)
+        case DecisionKind.STAFF:
+            return DogEatDogKeepStaff()
+        case DecisionKind.PRODUCE:
+            return DogEatDogStopProducing()
+        case DecisionKind.POLLUTE:  # the lowest letter among the ties
+            return DogEatDogPlaceMarker(square=pollution.least_served(state, seat)[0])
+        case DecisionKind.EXPLOIT:
+            return DogEatDogStopExploiting()
+        case DecisionKind.INSOLVENCY:
+            return DogEatDogReorganise()
+
+
+def _divisions(state: DogEatDogState, seat: int) -> list[str]:
+    if payroll.reorganising(state) == seat:
+        return payroll.restart_divisions(state, seat)
+    return state.free_divisions()
 
 
 def asked(
@@ -66,12 +138,34 @@ def check(
     if not isinstance(action, ACCEPTS[decision.kind]):
         tag = action.__struct_config__.tag
         raise RuleViolation(RULE_OF[decision.kind], f"{decision.kind} is asked, not {tag}")
-    if isinstance(action, DogEatDogChooseDivision):
+    if isinstance(action, DogEatDogChooseDivision) and payroll.reorganising(state) != seat:
         setup.check_division(state, seat, action.division)
-    elif isinstance(action, DogEatDogMoveToSwiss):
-        corporate = state.players[seat].corporate
-        if not 0 <= action.amount <= corporate:
-            raise RuleViolation("GENEVA-LAND", f"any whole amount from $0M to ${corporate}M")
+    if action not in legal_actions(state, decision):
+        raise RuleViolation(
+            _refusal(state, seat, action, decision), f"{action!r} is not allowed now"
+        )
+
+
+def _refusal(
+    state: DogEatDogState, seat: int, action: DogEatDogAction, decision: DogEatDogDecision
+) -> str:
+    match decision.kind:
+        case DecisionKind.DIVISION:
+            return "REORG-RESTART"
+        case DecisionKind.ACQUISITION:
+            return acquire.opportunity_refusal(state, action)
+        case DecisionKind.BID:
+            return acquire.bid_refusal(state, seat, action)
+        case DecisionKind.PRICE | DecisionKind.SELL:
+            return sell.refusal(state, seat, action)
+        case DecisionKind.STAFF:
+            return workforce.refusal(action)
+        case DecisionKind.PRODUCE | DecisionKind.POLLUTE:
+            return produce.refusal_of(state, seat, action)
+        case DecisionKind.EXPLOIT:
+            return exploit.refusal(state, seat, action)
+        case _:
+            return RULE_OF[decision.kind]
 
 
 def act(
@@ -83,17 +177,54 @@ def act(
     state = ctx.state
     decision = asked(state, seat, pending)
     check(state, seat, action, decision)
-    prompt = state.turn.prompt
-    if isinstance(action, DogEatDogChooseDivision):
-        setup.choose_division(ctx, seat, action.division)
-    elif isinstance(action, DogEatDogPass):
-        flow.pass_window(ctx, seat)
-    elif isinstance(action, DogEatDogLetPass) and prompt is not None:
-        ctx.emit(DogEatDogAcquisitionLetPass(seat=seat, space=prompt.space))
-        move.resume(ctx, after=prompt.space)
-    elif isinstance(action, DogEatDogMoveToSwiss) and prompt is not None:
-        ctx.emit(DogEatDogMovedToSwiss(seat=seat, amount=action.amount))
-        if flow.check_swiss_target(ctx, seat):
-            return
-        move.resume(ctx, after=prompt.space)
+    match decision.kind:
+        case DecisionKind.DIVISION if isinstance(action, DogEatDogChooseDivision):
+            if payroll.reorganising(state) == seat:
+                _restart(ctx, seat, action.division)
+            else:
+                setup.choose_division(ctx, seat, action.division)
+        case DecisionKind.WINDOW:
+            window.pass_window(ctx, seat)
+        case DecisionKind.ACQUISITION:
+            acquire.use_opportunity(ctx, seat, action)
+        case DecisionKind.BID:
+            acquire.bid(ctx, seat, action)
+        case DecisionKind.RELEASE:
+            acquire.release(ctx, seat, getattr(action, "square", ""))
+        case DecisionKind.GENEVA if isinstance(action, DogEatDogMoveToSwiss):
+            ctx.emit(DogEatDogMovedToSwiss(seat=seat, amount=action.amount))
+            if flow.check_swiss_target(ctx, seat):
+                return
+        case DecisionKind.STRIKE if isinstance(action, DogEatDogEndStrike):
+            ctx.emit(DogEatDogStrikeEnded(seat=seat, choice=action.choice))
+        case DecisionKind.PRICE | DecisionKind.SELL:
+            sell.act(ctx, seat, action)
+        case DecisionKind.STAFF:
+            workforce.act(ctx, seat, action)
+        case DecisionKind.PRODUCE | DecisionKind.POLLUTE:
+            produce.act(ctx, seat, action)
+        case DecisionKind.EXPLOIT:
+            exploit.act(ctx, seat, action)
+        case DecisionKind.INSOLVENCY:
+            payroll.act(ctx, seat, action)
     flow.advance(ctx)
+
+
+def _restart(ctx: Context[DogEatDogState], seat: int, division: str) -> None:
+    """[REORG-RESTART]: the new division's card, $25M and its markers (no workers, goods or
+    square), the runner on its home city, and one acquisition opportunity there."""
+    home = home_space(division)
+    ctx.emit(DogEatDogDivisionChosen(seat=seat, division=division))
+    ctx.emit(
+        DogEatDogKitReceived(
+            seat=seat,
+            corporate=board().economy.start_money,
+            workers=0,
+            goods=(),
+            pollution_markers=0,
+            square=None,
+            runner=home,
+        )
+    )
+    if acquire.targets(ctx.state):
+        ctx.emit(DogEatDogAcquisitionOffered(seat=seat, space=home))

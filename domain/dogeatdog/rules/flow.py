@@ -1,36 +1,49 @@
 """The course of a turn and of the game (RULES.md section 5): what is awaited now, an open
-window before each step and after the last ([TURN-WINDOW]), the six steps in their order
-([TURN-ORDER], [OPT-LONG-TERM]), turns clockwise, rounds from the start player ([TURN-ROUND]),
-and the end when the last round is over ([END-LIMIT], [OPT-SHORT-ROUNDS]) or a Swiss account
-reaches the target ([END-SWISS-150]).
+window before each step and after the last ([TURN-WINDOW], held only when someone may act in
+it: ``rules/window.py``), the six steps in their order ([TURN-ORDER], [OPT-LONG-TERM]), turns
+clockwise, rounds from the start player ([TURN-ROUND]), and the ends: the Swiss target
+([END-SWISS-150]), the bonus round after the last square reaches stage 3 ([END-STAGE3]), after
+two quiet rounds ([END-STALL]) or after round 100 ([END-LIMIT]), and the short game's end after
+round 6 ([OPT-SHORT-ROUNDS]).
 
-Steps whose rules are not built yet (sell, payroll, hire or fire, produce, exploit) begin and
-end with nothing done; the move is ``rules/move.py``.
+Each step is a module with ``awaiting`` (its decision now, or None) and ``proceed`` (called
+when nothing is awaited in it: places what is due, or ends the step).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.context import Context
 from domain.dogeatdog.actions import DecisionKind, DogEatDogDecision
-from domain.dogeatdog.rules import move, setup
+from domain.dogeatdog.rules import (
+    bonus,
+    exploit,
+    move,
+    payroll,
+    produce,
+    sell,
+    setup,
+    window,
+    workforce,
+)
+from domain.dogeatdog.rules.pollution import FINAL_STAGE
 from domain.dogeatdog.state import DogEatDogState, PromptKind
 from domain.events.dogeatdog import (
     DogEatDogGameEnded,
     DogEatDogRoundBegan,
     DogEatDogRoundEnded,
     DogEatDogStepBegan,
-    DogEatDogStepEnded,
     DogEatDogTurnBegan,
     DogEatDogTurnEnded,
-    DogEatDogWindowClosed,
-    DogEatDogWindowOpened,
-    DogEatDogWindowPassed,
     Step,
 )
 from domain.ruleset import GameStatus
 
 #: [END-LIMIT]: the last round of a game without another round limit.
 ROUND_LIMIT = 100
+#: [END-STALL]: rounds in a row without production, extraction, collection or a stage change.
+QUIET_ROUNDS = 2
 
 STEPS = (Step.MOVE, Step.SELL, Step.PAYROLL, Step.HIRE, Step.PRODUCE, Step.EXPLOIT)
 #: [OPT-LONG-TERM]: hiring and firing come last.
@@ -39,6 +52,30 @@ LONG_TERM_STEPS = (Step.MOVE, Step.SELL, Step.PAYROLL, Step.PRODUCE, Step.EXPLOI
 _PROMPTS = {
     PromptKind.ACQUISITION: DecisionKind.ACQUISITION,
     PromptKind.GENEVA: DecisionKind.GENEVA,
+    PromptKind.STRIKE: DecisionKind.STRIKE,
+}
+
+_Awaiting = Callable[[DogEatDogState], DogEatDogDecision | None]
+_Proceed = Callable[[Context[DogEatDogState]], None]
+
+
+def _nothing(state: DogEatDogState) -> DogEatDogDecision | None:
+    return None
+
+
+def _move_on(ctx: Context[DogEatDogState]) -> None:
+    cursor = ctx.state.turn.cursor
+    move.resume(ctx, after=cursor if cursor is not None else 0)
+
+
+#: Each step's decision now, and what follows when none is awaited in it.
+STEP_RULES: dict[Step, tuple[_Awaiting, _Proceed]] = {
+    Step.MOVE: (_nothing, _move_on),
+    Step.SELL: (sell.awaiting, sell.proceed),
+    Step.PAYROLL: (_nothing, payroll.proceed),
+    Step.HIRE: (workforce.awaiting, workforce.proceed),
+    Step.PRODUCE: (produce.awaiting, produce.proceed),
+    Step.EXPLOIT: (exploit.awaiting, exploit.proceed),
 }
 
 
@@ -46,48 +83,58 @@ def steps(state: DogEatDogState) -> tuple[Step, ...]:
     return LONG_TERM_STEPS if state.settings.long_term else STEPS
 
 
+def step_under_way(state: DogEatDogState) -> Step | None:
+    step = state.turn.step
+    return step if step is not None and step not in state.turn.steps_done else None
+
+
 def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
-    """The one decision awaited now, or None (in the lobby, once the game has ended)."""
+    """The one decision awaited now, or None (in the lobby, once the game has ended, or
+    between two automatic steps)."""
     if state.status is not GameStatus.RUNNING:
         return None
     chooser = setup.chooser(state)
     if chooser is not None:
         return DogEatDogDecision(seat=chooser, kind=DecisionKind.DIVISION)
     turn = state.turn
+    if turn.insolvent:
+        return DogEatDogDecision(seat=turn.seat, kind=DecisionKind.INSOLVENCY)
+    if turn.releasing is not None:
+        return DogEatDogDecision(seat=turn.releasing, kind=DecisionKind.RELEASE)
+    if turn.auction is not None and turn.auction.speaker is not None:
+        return DogEatDogDecision(seat=turn.auction.speaker, kind=DecisionKind.BID)
     if turn.prompt is not None:
         return DogEatDogDecision(seat=turn.seat, kind=_PROMPTS[turn.prompt.kind])
+    restarting = payroll.reorganising(state)
+    if restarting is not None:
+        return DogEatDogDecision(seat=restarting, kind=DecisionKind.DIVISION)
     if turn.window is not None:
         return DogEatDogDecision(seat=turn.window.speaker, kind=DecisionKind.WINDOW)
-    return None
+    if state.bonus is not None:
+        return bonus.awaiting(state)
+    step = step_under_way(state)
+    return None if step is None else STEP_RULES[step][0](state)
 
 
 def advance(ctx: Context[DogEatDogState]) -> None:
-    """Go on until a decision is awaited or the game ends: open the next window, begin the next
-    step, or end the turn."""
+    """Go on until a decision is awaited or the game ends: go on with the step under way, hold
+    the next window, begin the next step, or end the turn."""
     state = ctx.state
     while state.status is GameStatus.RUNNING and awaited(state) is None:
         turn = state.turn
-        done = len(turn.steps_done)
-        if turn.step is not None and turn.step not in turn.steps_done:
-            raise RuntimeError(f"the {turn.step} step stopped with nothing awaited")
-        if turn.windows_closed == done:
-            ctx.emit(
-                DogEatDogWindowOpened(seat=turn.seat, after=turn.steps_done[-1] if done else None)
-            )
-        elif done < len(STEPS):
-            _step(ctx, steps(state)[done])
+        step = step_under_way(state)
+        if state.bonus is not None:
+            bonus.conclude(ctx)
+        elif turn.cut_short:
+            _end_turn(ctx)
+        elif step is not None:
+            STEP_RULES[step][1](ctx)
+        elif turn.windows_closed == len(turn.steps_done) and window.open_window(ctx):
+            continue
+        elif len(turn.steps_done) < len(STEPS):
+            _step(ctx, steps(state)[len(turn.steps_done)])
         else:
             _end_turn(ctx)
-
-
-def pass_window(ctx: Context[DogEatDogState], seat: int) -> None:
-    """[TURN-WINDOW]: the speaker passes; the window closes once everyone in the game has passed
-    one after another."""
-    state = ctx.state
-    ctx.emit(DogEatDogWindowPassed(seat=seat))
-    window = state.turn.window
-    if window is not None and window.passes >= len(state.in_game()):
-        ctx.emit(DogEatDogWindowClosed())
 
 
 def _step(ctx: Context[DogEatDogState], step: Step) -> None:
@@ -95,24 +142,32 @@ def _step(ctx: Context[DogEatDogState], step: Step) -> None:
     ctx.emit(DogEatDogStepBegan(seat=seat, step=step))
     if step is Step.MOVE:
         move.move(ctx)
-    else:
-        ctx.emit(DogEatDogStepEnded(seat=seat, step=step))
+    elif step is Step.PAYROLL:
+        payroll.begin(ctx)
 
 
 def _end_turn(ctx: Context[DogEatDogState]) -> None:
-    """The next player clockwise plays; a round ends when the turn would come back to the start
-    player ([TURN-ROUND]), and the game when its last round has ended."""
+    """The next player clockwise plays; a round ends when the turn passes the start player's
+    place ([TURN-ROUND]), and the game when an end of section 18 is reached."""
     state = ctx.state
     seat, number = state.turn.seat, state.turn.number
     ctx.emit(DogEatDogTurnEnded(seat=seat))
-    after = state.clockwise_from(seat)[1:] or [seat]
-    following = after[0]
-    if following == state.start_player:
+    following = next(s for s in state.clockwise_from(seat + 1))
+    if all(square.stage == FINAL_STAGE for square in state.squares.values()):
+        bonus.begin(ctx, "END-STAGE3", following)  # [END-STAGE3]: after the current turn
+        return
+    count, start = len(state.players), state.start_player or 0
+    if (following - start) % count <= (seat - start) % count:
         ctx.emit(DogEatDogRoundEnded(round=state.round))
         limit = state.settings.round_limit
+        if state.quiet_rounds >= QUIET_ROUNDS:
+            bonus.begin(ctx, "END-STALL", start)
+            return
         if state.round >= (ROUND_LIMIT if limit is None else limit):
-            # The bonus round of [END-LIMIT] comes with production and sales (DESIGN.md).
-            end(ctx, "END-LIMIT" if limit is None else "OPT-SHORT-ROUNDS")
+            if limit is None:
+                bonus.begin(ctx, "END-LIMIT", start)
+            else:
+                end(ctx, "OPT-SHORT-ROUNDS")  # no bonus round (R39)
             return
         ctx.emit(DogEatDogRoundBegan(round=state.round + 1))
     ctx.emit(DogEatDogTurnBegan(seat=following, turn=number + 1, round=state.round))

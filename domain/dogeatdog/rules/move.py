@@ -3,9 +3,10 @@ passed and landed on, one after another ([MOVE-ORDER]). Only Taxes and one's own
 when passed; the others act when landed on. A space that asks the player something pauses the
 move; his answer resumes it from the next space.
 
-Built so far: [TAX-PASS], [HOME-PASS] (the acquisition opportunity, which may only be let pass
-until acquisition is built), [GENEVA-LAND] and the plain spaces ([SPACE-PLAIN]). The other spaces
-(cities' Red Tape, Strike, the exchanges, Trade Show, Lobbyist) have no effect yet.
+Built so far: [TAX-PASS], [HOME-PASS] (the acquisition opportunity, ``rules/acquire.py``),
+[GENEVA-LAND], [SPACE-STRIKE] and the plain spaces ([SPACE-PLAIN]); the exchanges and the Trade
+Show act later in the turn, through ``rules/rates.py``. Cities other than one's home draw no Red
+Tape card yet and the Lobbyist does nothing yet (DESIGN.md, next steps).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from domain.events.dogeatdog import (
     DogEatDogGenevaReached,
     DogEatDogRunnerMoved,
     DogEatDogStepEnded,
+    DogEatDogStrikeCalled,
     DogEatDogTaxPaid,
     RollPurpose,
     Step,
@@ -70,6 +72,9 @@ def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool)
             return False
     elif landed and reached.kind is SpaceKind.GENEVA and player.corporate > 0:
         ctx.emit(DogEatDogGenevaReached(seat=seat))
+        return False
+    elif landed and reached.kind is SpaceKind.STRIKE:
+        ctx.emit(DogEatDogStrikeCalled(seat=seat, space=index))
         return False
     return True
 

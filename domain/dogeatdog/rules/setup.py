@@ -21,7 +21,6 @@ from domain.events.dogeatdog import (
     DogEatDogSeatTaken,
     DogEatDogSettings,
     DogEatDogTurnBegan,
-    DogEatDogWindowOpened,
     Good,
     RollPurpose,
     ShuffleReason,
@@ -150,7 +149,6 @@ def _finish_setup(ctx: Context[DogEatDogState]) -> None:
     start_player = roll_off(ctx, state.in_game(), RollPurpose.START_PLAYER)
     ctx.emit(DogEatDogRoundBegan(round=1))
     ctx.emit(DogEatDogTurnBegan(seat=start_player, turn=1, round=1))
-    ctx.emit(DogEatDogWindowOpened(seat=start_player))
 
 
 def kit(seat: int, division: str) -> DogEatDogKitReceived:

@@ -1,6 +1,6 @@
 """Every fact a game of Dog Eat Dog records, as far as the game is built: the lobby, the setup and
 the structure of a turn (rounds, turns, steps, open windows), the move and the spaces built so
-far (Taxes, one's home city, Geneva), and the end.
+far (Taxes, one's home city, Geneva), and the end; the economy's facts are in ``economy``.
 
 Each topic is ``dogeatdog.<Name>`` (the class name without its ``DogEatDog`` prefix), so one
 registry maps any stored topic of any game to one class. Every chance step is an event carrying
@@ -13,14 +13,50 @@ the seed to :data:`HIDDEN`, the deck's order emptied while its size stays ([SEE-
 from __future__ import annotations
 
 from domain.events.base import DomainEvent
+from domain.events.dogeatdog.economy import (
+    ECONOMY_EVENTS,
+    DogEatDogAuctionCalled,
+    DogEatDogAuctionWon,
+    DogEatDogBidMade,
+    DogEatDogBidPassed,
+    DogEatDogBonusRoundBegan,
+    DogEatDogDiceBidFailed,
+    DogEatDogDiceBidOffered,
+    DogEatDogDiceBidWon,
+    DogEatDogExploitingStopped,
+    DogEatDogGoodsSold,
+    DogEatDogInsolvent,
+    DogEatDogMarkerCollected,
+    DogEatDogMarketBought,
+    DogEatDogPollutionLapsed,
+    DogEatDogPollutionOwed,
+    DogEatDogPollutionPlaced,
+    DogEatDogPriceRolled,
+    DogEatDogProductionStopped,
+    DogEatDogProductMade,
+    DogEatDogRawExtracted,
+    DogEatDogReorganised,
+    DogEatDogSaleDeclined,
+    DogEatDogSellingStopped,
+    DogEatDogSquareDegraded,
+    DogEatDogSquareReleased,
+    DogEatDogStrikeCalled,
+    DogEatDogStrikeEnded,
+    DogEatDogWagesPaid,
+    DogEatDogWentBankrupt,
+    DogEatDogWorkersFired,
+    DogEatDogWorkersHired,
+)
 from domain.events.dogeatdog.values import (
     HIDDEN,
     DogEatDogSettings,
     Good,
     Hidden,
     RollPurpose,
+    Saleable,
     ShuffleReason,
     Step,
+    StrikeChoice,
 )
 
 # -- the lobby ------------------------------------------------------------------------------
@@ -148,16 +184,22 @@ class DogEatDogTurnBegan(DomainEvent, frozen=True, tag="dogeatdog.TurnBegan"):
 
 class DogEatDogWindowOpened(DomainEvent, frozen=True, tag="dogeatdog.WindowOpened"):
     """An open window of ``seat``'s turn opened ([TURN-WINDOW]): before his first step
-    (``after`` None) or after the step ``after``. Players act in it clockwise from ``seat``."""
+    (``after`` None) or after the step ``after``. Players act in it clockwise from ``seat``;
+    ``speaker`` is the first of them with something to do (None: ``seat``), the others pass
+    without being asked. A window in which nobody has anything but a pass is not opened."""
 
     seat: int
     after: Step | None = None
+    speaker: int | None = None
 
 
 class DogEatDogWindowPassed(DomainEvent, frozen=True, tag="dogeatdog.WindowPassed"):
-    """``seat`` passed in the open window ([TURN-WINDOW])."""
+    """``seat`` passed in the open window ([TURN-WINDOW]); ``speaker`` is the next player
+    clockwise with something to do who has not passed since anyone last acted (None: the
+    window closes, or the next seat clockwise)."""
 
     seat: int
+    speaker: int | None = None
 
 
 class DogEatDogWindowClosed(DomainEvent, frozen=True, tag="dogeatdog.WindowClosed"):
@@ -267,6 +309,7 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     DogEatDogTurnEnded,
     DogEatDogRoundEnded,
     DogEatDogGameEnded,
+    *ECONOMY_EVENTS,
 )
 
 #: The events that may carry something a viewer may not see.
@@ -278,34 +321,67 @@ __all__ = [
     "HIDDEN_EVENTS",
     "DogEatDogAcquisitionLetPass",
     "DogEatDogAcquisitionOffered",
+    "DogEatDogAuctionCalled",
+    "DogEatDogAuctionWon",
+    "DogEatDogBidMade",
+    "DogEatDogBidPassed",
+    "DogEatDogBonusRoundBegan",
+    "DogEatDogDiceBidFailed",
+    "DogEatDogDiceBidOffered",
+    "DogEatDogDiceBidWon",
     "DogEatDogDiceRolled",
     "DogEatDogDivisionChosen",
+    "DogEatDogExploitingStopped",
     "DogEatDogGameEnded",
     "DogEatDogGameOpened",
     "DogEatDogGameStarted",
     "DogEatDogGenevaReached",
+    "DogEatDogGoodsSold",
+    "DogEatDogInsolvent",
     "DogEatDogKitReceived",
+    "DogEatDogMarkerCollected",
+    "DogEatDogMarketBought",
     "DogEatDogMovedToSwiss",
     "DogEatDogOfficialDealt",
     "DogEatDogOfficialLaidOut",
+    "DogEatDogPollutionLapsed",
+    "DogEatDogPollutionOwed",
+    "DogEatDogPollutionPlaced",
+    "DogEatDogPriceRolled",
+    "DogEatDogProductMade",
+    "DogEatDogProductionStopped",
+    "DogEatDogRawExtracted",
     "DogEatDogRedTapeShuffled",
+    "DogEatDogReorganised",
     "DogEatDogRollOffWon",
     "DogEatDogRoundBegan",
     "DogEatDogRoundEnded",
     "DogEatDogRunnerMoved",
+    "DogEatDogSaleDeclined",
     "DogEatDogSeatTaken",
+    "DogEatDogSellingStopped",
     "DogEatDogSettings",
+    "DogEatDogSquareDegraded",
+    "DogEatDogSquareReleased",
     "DogEatDogStepBegan",
     "DogEatDogStepEnded",
+    "DogEatDogStrikeCalled",
+    "DogEatDogStrikeEnded",
     "DogEatDogTaxPaid",
     "DogEatDogTurnBegan",
     "DogEatDogTurnEnded",
+    "DogEatDogWagesPaid",
+    "DogEatDogWentBankrupt",
     "DogEatDogWindowClosed",
     "DogEatDogWindowOpened",
     "DogEatDogWindowPassed",
+    "DogEatDogWorkersFired",
+    "DogEatDogWorkersHired",
     "Good",
     "Hidden",
     "RollPurpose",
+    "Saleable",
     "ShuffleReason",
     "Step",
+    "StrikeChoice",
 ]

@@ -19,8 +19,10 @@ __all__ = [
     "Product",
     "Raw",
     "RollPurpose",
+    "Saleable",
     "ShuffleReason",
     "Step",
+    "StrikeChoice",
 ]
 
 #: Stands in for a card of the face-down deck ([SEE-SECRET]) or a private amount ([SEE-PRIVATE]).
@@ -39,6 +41,23 @@ Good = Literal[
     "plastic",
     "fuel",
     "recyclable",
+]
+
+#: What may be priced and sold to the bank: a good, or pollution markers (Waste Mismanagement's
+#: only, [SELL-POLLUTION]); and what may be bought from the Marketplace ([BUY-MARKET],
+#: [BUY-WM-POLLUTION]).
+Saleable = Literal[
+    "iron",
+    "timber",
+    "coal",
+    "chemicals",
+    "oil",
+    "steel",
+    "paper",
+    "plastic",
+    "fuel",
+    "recyclable",
+    "pollution",
 ]
 
 #: The Swiss targets a game may be played to ([END-SWISS-150], [OPT-LONG-GAME], [OPT-SHORT-TARGET]).
@@ -94,3 +113,10 @@ class ShuffleReason(StrEnum):
     SEARCH = "search"  # all 40, turned up to find the first official ([SETUP-LAW])
     SETUP = "setup"  # the 39 others into the deck ([SETUP-LAW], [OPT-OLD-BOYS])
     RESHUFFLE = "reshuffle"  # the discard pile, when the deck ran out ([REDTAPE-DECK])
+
+
+class StrikeChoice(StrEnum):
+    """What the active player chose on the Strike space ([SPACE-STRIKE])."""
+
+    SETTLE = "settle"  # wages $2M per worker this turn
+    WALKOUT = "walkout"  # no wages, and no worker works this turn

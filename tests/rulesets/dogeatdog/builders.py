@@ -9,16 +9,17 @@ rules on a state with a ``Scripted`` random source, as the aggregate would.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import TypeVar, cast
 from uuid import UUID
 
 from domain.context import Context
-from domain.dogeatdog.actions import DogEatDogAction, DogEatDogPass
+from domain.dogeatdog.actions import DogEatDogAction
 from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.rules import decisions
 from domain.dogeatdog.rules.dice import DIE
-from domain.dogeatdog.rules.flow import awaited
+from domain.dogeatdog.rules.flow import advance, awaited
 from domain.dogeatdog.rules.setup import kit
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.base import DomainEvent
@@ -34,7 +35,6 @@ from domain.events.dogeatdog import (
     DogEatDogSeatTaken,
     DogEatDogSettings,
     DogEatDogTurnBegan,
-    DogEatDogWindowOpened,
     RollPurpose,
     ShuffleReason,
 )
@@ -97,7 +97,6 @@ def setup_history(
         DogEatDogRollOffWon(seat=2, purpose=RollPurpose.START_PLAYER),
         DogEatDogRoundBegan(round=1),
         DogEatDogTurnBegan(seat=2, turn=1, round=1),
-        DogEatDogWindowOpened(seat=2),
     ]
     return events
 
@@ -149,11 +148,22 @@ def act(state: DogEatDogState, seat: int, action: DogEatDogAction, dice: Iterabl
     return run(state, lambda ctx: decisions.act(ctx, seat, action, pending), Scripted(dice))
 
 
-def pass_window(state: DogEatDogState, dice: Iterable[int] = ()) -> list[DomainEvent]:
-    """Everyone passes in the open window; the last pass rolls ``dice`` if it begins the move."""
+def play_on(state: DogEatDogState, dice: Iterable[int] = ()) -> list[DomainEvent]:
+    """The rules go on, rolling ``dice``, until a decision is awaited (the first move of a built
+    setup: nobody is asked in a window while nobody has anything to do there)."""
+    return run(state, advance, Scripted(dice))
+
+
+def play_defaults(state: DogEatDogState, until: Callable[[DogEatDogState], bool], dice: Iterable[int] = ()) -> list[DomainEvent]:
+    """Every seat asked sends its default until ``until`` holds; each roll is the next of
+    ``dice`` while they last."""
+    rng = Scripted(dice)
     events: list[DomainEvent] = []
-    players = len(state.in_game())
-    for passes in range(1, players + 1):
-        assert state.turn.window is not None, "no window is open"
-        events += act(state, state.turn.window.speaker, DogEatDogPass(), dice if passes == players else ())
+    while not until(state):
+        found = awaited(state)
+        if found is None:
+            events += run(state, advance, rng)
+            continue
+        action = decisions.default_action(state, found)
+        events += run(state, partial(decisions.act, seat=found.seat, action=action, pending=[found]), rng)
     return events

@@ -21,8 +21,11 @@ def violations(state: DogEatDogState) -> list[str]:
 
 
 def _money(state: DogEatDogState) -> list[str]:
-    """[COMP-MONEY]: no balance is ever negative."""
-    return [f"seat {p.seat} holds ${p.corporate}M corporate, ${p.swiss}M Swiss" for p in state.players if p.corporate < 0 or p.swiss < 0]
+    """[COMP-MONEY]: no balance and no count is ever negative."""
+    found = [f"seat {p.seat} holds ${p.corporate}M corporate, ${p.swiss}M Swiss" for p in state.players if p.corporate < 0 or p.swiss < 0]
+    found += [f"seat {p.seat} holds {p.goods}" for p in state.players if any(count < 0 for count in p.goods.values())]
+    found += [f"the Marketplace holds {state.marketplace}" for _ in [0] if any(c < 0 for c in state.marketplace.values())]
+    return found
 
 
 def _box(state: DogEatDogState) -> list[str]:
@@ -31,7 +34,8 @@ def _box(state: DogEatDogState) -> list[str]:
     printed = {**asdict(components.raw_materials), **asdict(components.products)}
     found: list[str] = []
     for good, count in printed.items():
-        held = state.supply.get(good, 0) + sum(p.goods.get(good, 0) for p in state.players)
+        held = state.supply.get(good, 0) + state.marketplace.get(good, 0)
+        held += sum(p.goods.get(good, 0) for p in state.players)
         if held != count or state.supply.get(good, 0) < 0:
             found.append(f"{held} {good} in the game, {count} in the box")
     workers = state.supply_workers + sum(p.workers for p in state.players)
@@ -39,6 +43,7 @@ def _box(state: DogEatDogState) -> list[str]:
         found.append(f"{workers} workers in the game, {components.workers} in the box")
     markers = state.supply_pollution + sum(p.pollution_markers for p in state.players)
     markers += sum(square.markers for square in state.squares.values())
+    markers += state.marketplace.get("pollution", 0)
     if markers != components.pollution_markers or state.supply_pollution < 0:
         found.append(f"{markers} pollution markers in the game, {components.pollution_markers} in the box")
     return found
@@ -60,10 +65,11 @@ def _cards(state: DogEatDogState) -> list[str]:
 
 
 def _squares(state: DogEatDogState) -> list[str]:
-    """[ACQ-LIMIT-2], [COMP-DIVISIONS]: two squares at most, each held by its controller."""
+    """[ACQ-LIMIT-2], [COMP-DIVISIONS]: two squares at most (three only while he is asked which
+    to release), each held by its controller."""
     found: list[str] = []
     for player in state.players:
-        if len(player.squares) > 2:
+        if len(player.squares) > (3 if state.turn.releasing == player.seat else 2):
             found.append(f"seat {player.seat} controls {player.squares}")
         found += [f"square {s} is not seat {player.seat}'s" for s in player.squares if state.squares[s].controller != player.seat]
     for square in state.squares.values():
@@ -80,5 +86,8 @@ def _runners(state: DogEatDogState) -> list[str]:
     return [
         f"seat {p.seat}'s runner at {p.runner}"
         for p in state.players
-        if state.round > 0 and p.in_game and (p.runner is None or not 0 <= p.runner < length)
+        if state.round > 0
+        and p.in_game
+        and p.division is not None  # one awaiting his reorganisation has no runner yet
+        and (p.runner is None or not 0 <= p.runner < length)
     ]

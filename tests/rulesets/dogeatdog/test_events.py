@@ -40,6 +40,8 @@ from domain.events.dogeatdog import (
     RollPurpose,
     ShuffleReason,
     Step,
+    StrikeChoice,
+    economy,
 )
 from domain.registry import default_registry, topic_of
 
@@ -54,6 +56,41 @@ VARIANTS = DogEatDogSettings(
     auction_sealed=True,
     embezzle_own_turn=True,
     open_info=True,
+)
+
+#: One event of every class of the economy, in the order of its module.
+ECONOMY_SAMPLES: tuple[DomainEvent, ...] = (
+    economy.DogEatDogStrikeCalled(seat=1, space=10),
+    economy.DogEatDogStrikeEnded(seat=1, choice=StrikeChoice.WALKOUT),
+    economy.DogEatDogAuctionCalled(seat=2, square="K", bidders=(2, 3, 0)),
+    economy.DogEatDogBidMade(seat=3, amount=9),
+    economy.DogEatDogBidPassed(seat=0, could_not_raise=True),
+    economy.DogEatDogAuctionWon(seat=3, square="K", amount=9),
+    economy.DogEatDogDiceBidOffered(seat=2, square="A", offer=7),
+    economy.DogEatDogDiceBidWon(seat=2, square="A", amount=7),
+    economy.DogEatDogDiceBidFailed(seat=2, square="B"),
+    economy.DogEatDogSquareReleased(seat=2, square="F"),
+    economy.DogEatDogPriceRolled(seat=1, good="pollution", price=8, sellers=(1, 2)),
+    economy.DogEatDogGoodsSold(seat=2, good="steel", count=3, amount=87),
+    economy.DogEatDogSaleDeclined(seat=0),
+    economy.DogEatDogSellingStopped(seat=1),
+    economy.DogEatDogWagesPaid(seat=1, amount=4),
+    economy.DogEatDogWorkersHired(seat=1, count=2, amount=4),
+    economy.DogEatDogWorkersFired(seat=1, count=1),
+    economy.DogEatDogInsolvent(seat=1, paid=3, waived=2),
+    economy.DogEatDogWentBankrupt(seat=1),
+    economy.DogEatDogReorganised(seat=2),
+    economy.DogEatDogProductMade(seat=4, product="recyclable", inputs=("oil",), pollution=2),
+    economy.DogEatDogProductionStopped(seat=4),
+    economy.DogEatDogPollutionOwed(seat=3, count=2),
+    economy.DogEatDogPollutionPlaced(seat=3, square="D"),
+    economy.DogEatDogPollutionLapsed(seat=3, count=1),
+    economy.DogEatDogSquareDegraded(square="D", stage=3),
+    economy.DogEatDogRawExtracted(seat=3, square="K", raw="coal"),
+    economy.DogEatDogMarkerCollected(seat=4, square="D"),
+    economy.DogEatDogMarketBought(seat=4, good="pollution", amount=9),
+    economy.DogEatDogExploitingStopped(seat=4),
+    economy.DogEatDogBonusRoundBegan(reason="END-STALL", order=(2, 3, 0, 1)),
 )
 
 #: One event of every class, each field away from its default where it has one.
@@ -78,8 +115,8 @@ SAMPLES: tuple[DomainEvent, ...] = (
     ),
     DogEatDogRoundBegan(round=7),
     DogEatDogTurnBegan(seat=2, turn=13, round=7),
-    DogEatDogWindowOpened(seat=2, after=Step.PAYROLL),
-    DogEatDogWindowPassed(seat=3),
+    DogEatDogWindowOpened(seat=2, after=Step.PAYROLL, speaker=4),
+    DogEatDogWindowPassed(seat=3, speaker=0),
     DogEatDogWindowClosed(),
     DogEatDogStepBegan(seat=2, step=Step.EXPLOIT),
     DogEatDogStepEnded(seat=2, step=Step.HIRE),
@@ -92,6 +129,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogTurnEnded(seat=2),
     DogEatDogRoundEnded(round=7),
     DogEatDogGameEnded(reason="END-LIMIT"),
+    *ECONOMY_SAMPLES,
 )
 
 

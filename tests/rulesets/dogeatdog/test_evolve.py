@@ -6,9 +6,9 @@ from __future__ import annotations
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
+    DogEatDogDiceBidFailed,
     DogEatDogOfficialDealt,
     DogEatDogRedTapeShuffled,
-    DogEatDogRoundEnded,
     DogEatDogRunnerMoved,
     DogEatDogSettings,
     DogEatDogStepBegan,
@@ -102,12 +102,19 @@ def test_given_the_start_when_applied_then_round_1_begins_with_the_start_players
     state = replayed(setup_history())
     assert state.round == 1
     assert (state.turn.seat, state.turn.number) == (2, 1)
+    assert state.turn.window is None  # opened only when someone may act in it
+
+
+def test_given_a_window_opened_for_a_later_speaker_when_applied_then_he_has_the_word_turn_window() -> None:
+    state = replayed(setup_history())
+    apply(state, DogEatDogWindowOpened(seat=2, speaker=0))
     assert state.turn.window is not None
-    assert state.turn.window.speaker == 2
+    assert (state.turn.window.after, state.turn.window.speaker) == (None, 0)
 
 
 def test_given_an_open_window_when_players_pass_then_the_word_goes_clockwise_until_it_closes_turn_window() -> None:
     state = replayed(setup_history())
+    apply(state, DogEatDogWindowOpened(seat=2))
     for seat in (2, 3, 0):
         apply(state, DogEatDogWindowPassed(seat=seat))
     assert state.turn.window is not None
@@ -119,7 +126,6 @@ def test_given_an_open_window_when_players_pass_then_the_word_goes_clockwise_unt
 
 def test_given_the_steps_of_a_turn_when_applied_then_the_state_follows_them_turn_order() -> None:
     state = replayed(setup_history())
-    apply(state, DogEatDogWindowClosed())
     apply(state, DogEatDogStepBegan(seat=2, step=Step.MOVE))
     apply(state, DogEatDogRunnerMoved(seat=2, from_space=6, to_space=14))
     apply(state, DogEatDogStepEnded(seat=2, step=Step.MOVE))
@@ -148,6 +154,6 @@ def test_given_a_reshuffle_when_applied_then_the_discard_pile_is_the_new_deck_re
 def test_given_an_event_of_no_consequence_when_applied_then_nothing_changes() -> None:
     state = replayed(setup_history())
     before = replayed(setup_history())
-    apply(state, DogEatDogRoundEnded(round=1))
+    apply(state, DogEatDogDiceBidFailed(seat=2, square="A"))
     assert state == before
     assert DogEatDogState() == DogEatDogState()

@@ -17,7 +17,7 @@ from domain.dogeatdog.actions import (
     DogEatDogMoveToSwiss,
     DogEatDogPass,
 )
-from domain.dogeatdog.rules import decisions, flow
+from domain.dogeatdog.rules import decisions, flow, window
 from domain.dogeatdog.rules.outcome import outcome
 from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.dogeatdog.state import DogEatDogState
@@ -27,6 +27,7 @@ from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     DogEatDogAcquisitionLetPass,
     DogEatDogAcquisitionOffered,
+    DogEatDogBonusRoundBegan,
     DogEatDogDiceRolled,
     DogEatDogGameEnded,
     DogEatDogGenevaReached,
@@ -48,7 +49,7 @@ from domain.events.dogeatdog import (
 )
 from domain.ruleset import GameStatus
 
-from tests.rulesets.dogeatdog.builders import NAMES, act, pass_window, replayed, setup_history
+from tests.rulesets.dogeatdog.builders import NAMES, act, play_defaults, play_on, replayed, setup_history
 
 ACTIVE = 2
 HOME = 6  # Las Naugas
@@ -62,7 +63,7 @@ def moved(state: DogEatDogState, *, start: int, dice: tuple[int, int]) -> list[D
     """The active player's runner stands on ``start``; everyone passes the first window and he
     rolls ``dice``."""
     state.players[ACTIVE].runner = start
-    return pass_window(state, dice)
+    return play_on(state, dice)
 
 
 def between(events: list[DomainEvent], first: type[DomainEvent], last: type[DomainEvent]) -> list[DomainEvent]:
@@ -71,52 +72,48 @@ def between(events: list[DomainEvent], first: type[DomainEvent], last: type[Doma
     return events[start : end + 1]
 
 
-def test_given_the_first_window_when_each_player_passes_clockwise_from_the_active_one_then_it_closes_after_all_turn_window() -> None:
+def test_given_nobody_with_anything_but_a_pass_then_no_window_is_held_and_the_move_begins_turn_window() -> None:
     state = round_one()
-    speakers = []
-    events: list[DomainEvent] = []
-    for _ in range(3):
-        assert state.turn.window is not None
-        speakers.append(state.turn.window.speaker)
-        events += act(state, speakers[-1], DogEatDogPass())
-    assert speakers == [2, 3, 0]
-    assert not any(isinstance(e, DogEatDogWindowClosed) for e in events)
-    assert flow.awaited(state) == DogEatDogDecision(seat=1, kind=DecisionKind.WINDOW)
-    last = act(state, 1, DogEatDogPass(), dice=(1, 1))
-    assert [type(e) for e in last[:3]] == [DogEatDogWindowPassed, DogEatDogWindowClosed, DogEatDogStepBegan]
+    assert flow.awaited(state) is None  # the setup's last event: his turn began
+    events = play_on(state, dice=(1, 1))
+    assert not any(isinstance(e, DogEatDogWindowOpened | DogEatDogWindowPassed | DogEatDogWindowClosed) for e in events)
+    assert [type(e) for e in events[:3]] == [DogEatDogStepBegan, DogEatDogDiceRolled, DogEatDogRunnerMoved]
 
 
-def test_given_a_window_when_a_seat_not_speaking_passes_then_refused_turn_decisions_and_another_answer_refused_turn_window() -> None:
+def test_given_seats_with_something_to_do_in_a_window_then_only_they_are_asked_clockwise_and_it_closes_when_they_passed_turn_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A stand-in for what embezzlement and trades will offer: seats 3 and 1 may act, 2 and 0 not.
+    monkeypatch.setattr(window, "offers", lambda state, seat: [DogEatDogPass()] if seat in (1, 3) else [])
     state = round_one()
+    opened = play_on(state)
+    assert opened == [DogEatDogWindowOpened(seat=ACTIVE, after=None, speaker=3)]
+    assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.WINDOW)
     with pytest.raises(RuleViolation) as refusal:
-        act(state, 0, DogEatDogPass())
+        act(state, ACTIVE, DogEatDogPass())
     assert refusal.value.rule == "TURN-DECISIONS"
-    with pytest.raises(RuleViolation) as refusal:
-        act(state, ACTIVE, DogEatDogLetPass())
-    assert refusal.value.rule == "TURN-WINDOW"
-    assert state.turn.window is not None
-    assert state.turn.window.passes == 0
+    assert act(state, 3, DogEatDogPass())[0] == DogEatDogWindowPassed(seat=3, speaker=1)
+    closing = act(state, 1, DogEatDogPass(), dice=(1, 1))
+    assert closing[:3] == [
+        DogEatDogWindowPassed(seat=1, speaker=None),
+        DogEatDogWindowClosed(),
+        DogEatDogStepBegan(seat=ACTIVE, step=Step.MOVE),
+    ]
 
 
-def test_given_a_turn_played_by_passes_then_a_window_opens_before_each_step_and_after_the_last_turn_order_turn_window() -> None:
+def test_given_a_turn_played_by_defaults_then_its_six_steps_come_in_order_turn_order() -> None:
     state = round_one()
-    events: list[DomainEvent] = []
-    while state.turn.seat == ACTIVE:
-        events += pass_window(state, dice=(2, 2))  # to Taxes (space 10 is Strike: no effect yet)
-    windows = [e.after for e in events if isinstance(e, DogEatDogWindowOpened)]
-    begun = [e.step for e in events if isinstance(e, DogEatDogStepBegan)]
-    assert begun == [Step.MOVE, Step.SELL, Step.PAYROLL, Step.HIRE, Step.PRODUCE, Step.EXPLOIT]
-    assert windows == [*begun, None]  # after each step, then the next turn's first window
-    assert [type(e) for e in events].count(DogEatDogWindowClosed) == 7
+    events = play_defaults(state, lambda s: s.turn.seat != ACTIVE, dice=(3, 4))  # to Las Naugas + 7: Boomtown
+    begun = [e.step for e in events if isinstance(e, DogEatDogStepBegan) and e.seat == ACTIVE]
+    ended = [e.step for e in events if isinstance(e, DogEatDogStepEnded) and e.seat == ACTIVE]
+    assert begun == ended == [Step.MOVE, Step.SELL, Step.PAYROLL, Step.HIRE, Step.PRODUCE, Step.EXPLOIT]
     assert next(e for e in events if isinstance(e, DogEatDogTurnBegan)) == DogEatDogTurnBegan(seat=3, turn=2, round=1)
 
 
 def test_given_long_term_planning_when_a_turn_is_played_then_hiring_comes_last_opt_long_term() -> None:
     state = round_one(DogEatDogSettings(long_term=True))
-    events: list[DomainEvent] = []
-    while state.turn.seat == ACTIVE:
-        events += pass_window(state, dice=(2, 2))
-    begun = [e.step for e in events if isinstance(e, DogEatDogStepBegan)]
+    events = play_defaults(state, lambda s: s.turn.seat != ACTIVE, dice=(3, 4))
+    begun = [e.step for e in events if isinstance(e, DogEatDogStepBegan) and e.seat == ACTIVE]
     assert begun == [Step.MOVE, Step.SELL, Step.PAYROLL, Step.PRODUCE, Step.EXPLOIT, Step.HIRE]
 
 
@@ -169,13 +166,13 @@ def test_given_a_move_past_taxes_and_home_then_each_acts_in_the_order_passed_and
     assert not any(isinstance(e, DogEatDogTaxPaid) for e in later)
 
 
-def test_given_passing_his_home_city_then_he_is_asked_and_may_only_let_it_pass_until_acquisition_is_built_home_pass_acq_target() -> None:
+def test_given_passing_his_home_city_then_he_is_asked_and_may_let_it_pass_home_pass_acq_target() -> None:
     state = round_one()
     events = moved(state, start=3, dice=(2, 2))
     assert DogEatDogAcquisitionOffered(seat=ACTIVE, space=HOME) in events
     decision = flow.awaited(state)
     assert decision == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.ACQUISITION)
-    assert decisions.legal_actions(state, decision) == [DogEatDogLetPass()]
+    assert decisions.legal_actions(state, decision)[0] == DogEatDogLetPass()
     assert decisions.default_action(state, decision) == DogEatDogLetPass()  # [TURN-DECISIONS]
     with pytest.raises(RuleViolation) as refusal:
         act(state, ACTIVE, DogEatDogPass())
@@ -249,11 +246,7 @@ def test_given_a_swiss_account_near_the_target_when_geneva_fills_it_then_the_gam
 
 def test_given_the_last_turn_of_a_round_when_it_ends_then_the_next_round_begins_with_the_start_player_turn_round() -> None:
     state = round_one()
-    events: list[DomainEvent] = []
-    while state.round == 1:
-        events += pass_window(state, dice=(1, 1))
-        if state.turn.prompt is not None:
-            events += act(state, state.turn.seat, decisions.default_action(state, flow.awaited(state)))  # type: ignore[arg-type]
+    events = play_defaults(state, lambda s: s.round != 1, dice=(1, 1) * 8)
     assert [e.seat for e in events if isinstance(e, DogEatDogTurnBegan)] == [3, 0, 1, 2]
     ended = events.index(DogEatDogRoundEnded(round=1))
     assert events[ended - 1] == DogEatDogTurnEnded(seat=1)
@@ -278,30 +271,37 @@ def new_game(seats: int, settings: DogEatDogSettings | None = None) -> AnyGame:
     return game
 
 
-def test_given_six_random_players_when_nobody_reaches_the_target_then_the_game_ends_after_round_100_end_limit_end_winner() -> None:
-    game = new_game(6)
-    play_randomly(game, 6)
-    events = game.collect_events()
-    last, end = events[-2:]
-    assert isinstance(last, DogEatDogRoundEnded)
-    assert last.round == 100
-    assert isinstance(end, DogEatDogGameEnded)
-    assert end.reason == "END-LIMIT"
-    assert sum(isinstance(e, DogEatDogRoundBegan) for e in events) == 100
-    result = game.outcome()
+def last_turn_of(state: DogEatDogState, round_number: int) -> None:
+    """Seat 1, the last of the round, is on turn in round ``round_number``."""
+    state.round, state.turn.seat = round_number, 1
+    state.turn.steps_done = list(flow.STEPS)
+    state.turn.step = Step.EXPLOIT
+    state.turn.windows_closed = 7
+    state.active_this_round = True
+
+
+def test_given_the_last_turn_of_round_100_when_it_ends_then_the_bonus_round_is_played_and_the_game_ends_end_limit_end_winner() -> None:
+    state = round_one()
+    last_turn_of(state, 100)
+    events = play_on(state, dice=(3, 3))  # the bonus round's prices
+    assert events[:3] == [
+        DogEatDogTurnEnded(seat=1),
+        DogEatDogRoundEnded(round=100),
+        DogEatDogBonusRoundBegan(reason="END-LIMIT", order=(2, 3, 0, 1)),
+    ]
+    assert events[-1] == DogEatDogGameEnded(reason="END-LIMIT")
+    result = outcome(state)
     assert result is not None
     assert result.reason == "END-LIMIT"
-    best = max((p.swiss, p.corporate) for p in game.state.players)
-    assert set(result.winners) == {p.seat for p in game.state.players if (p.swiss, p.corporate) == best}
+    best = max((p.swiss, p.corporate) for p in state.players)
+    assert set(result.winners) == {p.seat for p in state.players if (p.swiss, p.corporate) == best}
 
 
-def test_given_a_short_game_then_it_ends_after_round_6_opt_short_rounds() -> None:
-    game = new_game(3, DogEatDogSettings(round_limit=6))
-    play_randomly(game, 3)
-    assert game.state.round == 6
-    end = game.collect_events()[-1]
-    assert isinstance(end, DogEatDogGameEnded)
-    assert end.reason == "OPT-SHORT-ROUNDS"
+def test_given_a_short_game_then_it_ends_after_round_6_without_a_bonus_round_opt_short_rounds() -> None:
+    state = round_one(DogEatDogSettings(round_limit=6))
+    last_turn_of(state, 6)
+    events = play_on(state)
+    assert events == [DogEatDogTurnEnded(seat=1), DogEatDogRoundEnded(round=6), DogEatDogGameEnded(reason="OPT-SHORT-ROUNDS")]
 
 
 def test_given_an_ended_game_then_the_most_swiss_money_wins_a_tie_goes_to_corporate_and_a_full_tie_shares_end_winner() -> None:
@@ -325,4 +325,4 @@ def test_given_a_random_game_then_at_every_step_the_default_is_one_of_the_legal_
         default = DOGEATDOG.default_action(game.state, decision.seat, game.pending())
         assert default in game.legal_actions(decision.seat)
         game.act(decision.seat, choose.choice(game.legal_actions(decision.seat)))
-    assert kinds == set(DecisionKind)
+    assert {DecisionKind.DIVISION, DecisionKind.PRICE, DecisionKind.STAFF} <= kinds

@@ -1,0 +1,211 @@
+"""The economy's events in plain English (part of ``narration``, registered on its
+dispatcher): every amount told is the public one the event carries."""
+
+from __future__ import annotations
+
+from domain.dogeatdog.narration import _Names, _tell
+from domain.events.dogeatdog import (
+    DogEatDogAuctionCalled,
+    DogEatDogAuctionWon,
+    DogEatDogBidMade,
+    DogEatDogBidPassed,
+    DogEatDogBonusRoundBegan,
+    DogEatDogDiceBidFailed,
+    DogEatDogDiceBidOffered,
+    DogEatDogDiceBidWon,
+    DogEatDogExploitingStopped,
+    DogEatDogGoodsSold,
+    DogEatDogInsolvent,
+    DogEatDogMarkerCollected,
+    DogEatDogMarketBought,
+    DogEatDogPollutionLapsed,
+    DogEatDogPollutionOwed,
+    DogEatDogPollutionPlaced,
+    DogEatDogPriceRolled,
+    DogEatDogProductionStopped,
+    DogEatDogProductMade,
+    DogEatDogRawExtracted,
+    DogEatDogReorganised,
+    DogEatDogSaleDeclined,
+    DogEatDogSellingStopped,
+    DogEatDogSquareDegraded,
+    DogEatDogSquareReleased,
+    DogEatDogStrikeCalled,
+    DogEatDogStrikeEnded,
+    DogEatDogWagesPaid,
+    DogEatDogWentBankrupt,
+    DogEatDogWorkersFired,
+    DogEatDogWorkersHired,
+)
+
+REASONS = {
+    "END-STAGE3": "every square reached stage 3",
+    "END-STALL": "two rounds passed without production",
+    "END-LIMIT": "round 100 ended",
+}
+
+
+def _units(count: int, good: str) -> str:
+    what = "pollution markers" if good == "pollution" else good
+    return f"{count} {what}"
+
+
+@_tell.register
+def _(event: DogEatDogStrikeCalled, name: _Names) -> str:
+    return f"{name(event.seat)} landed on Strike."
+
+
+@_tell.register
+def _(event: DogEatDogStrikeEnded, name: _Names) -> str:
+    return f"{name(event.seat)} chose to {event.choice} the strike."
+
+
+@_tell.register
+def _(event: DogEatDogAuctionCalled, name: _Names) -> str:
+    return f"{name(event.seat)} auctions square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogBidMade, name: _Names) -> str:
+    return f"{name(event.seat)} bid ${event.amount}M."
+
+
+@_tell.register
+def _(event: DogEatDogBidPassed, name: _Names) -> str:
+    why = ", unable to raise" if event.could_not_raise else ""
+    return f"{name(event.seat)} passed{why} and is out of the auction."
+
+
+@_tell.register
+def _(event: DogEatDogAuctionWon, name: _Names) -> str:
+    return f"{name(event.seat)} won square {event.square} for ${event.amount}M."
+
+
+@_tell.register
+def _(event: DogEatDogDiceBidOffered, name: _Names) -> str:
+    return f"{name(event.seat)} offers ${event.offer}M for square {event.square} and rolls."
+
+
+@_tell.register
+def _(event: DogEatDogDiceBidWon, name: _Names) -> str:
+    return f"{name(event.seat)} paid ${event.amount}M and controls square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogDiceBidFailed, name: _Names) -> str:
+    return f"{name(event.seat)} rolled too high and did not gain square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogSquareReleased, name: _Names) -> str:
+    return f"{name(event.seat)} released square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogPriceRolled, name: _Names) -> str:
+    what = "pollution markers" if event.good == "pollution" else event.good
+    return f"{name(event.seat)} priced {what} at ${event.price}M."
+
+
+@_tell.register
+def _(event: DogEatDogGoodsSold, name: _Names) -> str:
+    return f"{name(event.seat)} sold {_units(event.count, event.good)} for ${event.amount}M."
+
+
+@_tell.register
+def _(event: DogEatDogSaleDeclined, name: _Names) -> str:
+    return f"{name(event.seat)} sold none."
+
+
+@_tell.register
+def _(event: DogEatDogSellingStopped, name: _Names) -> str:
+    return f"{name(event.seat)} priced nothing more."
+
+
+@_tell.register
+def _(event: DogEatDogWagesPaid, name: _Names) -> str:
+    return f"{name(event.seat)} paid ${event.amount}M in wages."
+
+
+@_tell.register
+def _(event: DogEatDogWorkersHired, name: _Names) -> str:
+    return f"{name(event.seat)} hired {event.count} workers for ${event.amount}M."
+
+
+@_tell.register
+def _(event: DogEatDogWorkersFired, name: _Names) -> str:
+    return f"{name(event.seat)} fired {event.count} workers."
+
+
+@_tell.register
+def _(event: DogEatDogInsolvent, name: _Names) -> str:
+    return (
+        f"{name(event.seat)} could not pay: he paid ${event.paid}M, ${event.waived}M was waived,"
+        " and he is insolvent."
+    )
+
+
+@_tell.register
+def _(event: DogEatDogWentBankrupt, name: _Names) -> str:
+    return f"{name(event.seat)} went bankrupt and left the game."
+
+
+@_tell.register
+def _(event: DogEatDogReorganised, name: _Names) -> str:
+    return f"{name(event.seat)} reorganised and starts again next turn."
+
+
+@_tell.register
+def _(event: DogEatDogProductMade, name: _Names) -> str:
+    return f"{name(event.seat)} made {event.product}."
+
+
+@_tell.register
+def _(event: DogEatDogProductionStopped, name: _Names) -> str:
+    return f"{name(event.seat)} made nothing more."
+
+
+@_tell.register
+def _(event: DogEatDogPollutionOwed, name: _Names) -> str:
+    return f"{name(event.seat)} must place {event.count} pollution markers."
+
+
+@_tell.register
+def _(event: DogEatDogPollutionPlaced, name: _Names) -> str:
+    return f"{name(event.seat)} polluted square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogPollutionLapsed, name: _Names) -> str:
+    return f"{event.count} pollution markers of {name(event.seat)} found no place."
+
+
+@_tell.register
+def _(event: DogEatDogSquareDegraded, name: _Names) -> str:
+    return f"Square {event.square} degraded to stage {event.stage}."
+
+
+@_tell.register
+def _(event: DogEatDogRawExtracted, name: _Names) -> str:
+    return f"{name(event.seat)} extracted {event.raw} from square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogMarkerCollected, name: _Names) -> str:
+    return f"{name(event.seat)} collected a pollution marker from square {event.square}."
+
+
+@_tell.register
+def _(event: DogEatDogMarketBought, name: _Names) -> str:
+    what = "a pollution marker" if event.good == "pollution" else event.good
+    return f"{name(event.seat)} bought {what} from the Marketplace for ${event.amount}M."
+
+
+@_tell.register
+def _(event: DogEatDogExploitingStopped, name: _Names) -> str:
+    return f"{name(event.seat)} ended his exploiting and buying."
+
+
+@_tell.register
+def _(event: DogEatDogBonusRoundBegan, name: _Names) -> str:
+    return f"The bonus round began: {REASONS.get(event.reason, event.reason)}."

@@ -1,0 +1,146 @@
+"""Acquiring nature squares (RULES.md section 7): an opportunity on one's home city is used by
+an open auction ([AUCTION-OPEN], [AUCTION-FUNDS], [AUCTION-ELIGIBLE], [AUCTION-WIN]) or a dice
+bid ([BID-SEALED]) on one square nobody controls ([ACQ-TARGET]), or let pass; a third square is
+released at once ([ACQ-LIMIT-2]). The auction is a rotation of single decisions, clockwise from
+the opener's left, round and round; a player whose corporate account cannot beat the highest bid
+is passed out by the rules without being asked."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import (
+    DogEatDogAction,
+    DogEatDogBid,
+    DogEatDogDiceBid,
+    DogEatDogLetPass,
+    DogEatDogOpenAuction,
+    DogEatDogPassBid,
+    DogEatDogRelease,
+)
+from domain.dogeatdog.catalog import board
+from domain.dogeatdog.rules.dice import roll
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogAcquisitionLetPass,
+    DogEatDogAuctionCalled,
+    DogEatDogAuctionWon,
+    DogEatDogBidMade,
+    DogEatDogBidPassed,
+    DogEatDogDiceBidFailed,
+    DogEatDogDiceBidOffered,
+    DogEatDogDiceBidWon,
+    DogEatDogSquareReleased,
+    RollPurpose,
+)
+
+MAX_SQUARES = 2  # [ACQ-LIMIT-2], [COMP-DIVISIONS]
+
+
+def targets(state: DogEatDogState) -> list[str]:
+    """[ACQ-TARGET]: the squares nobody controls, at any stage, in letter order."""
+    return [square.id for square in state.squares.values() if square.controller is None]
+
+
+def opportunity(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    corporate = state.players[seat].corporate
+    low, high = board().economy.dice_bid_range
+    found: list[DogEatDogAction] = [DogEatDogLetPass()]
+    for square in targets(state):
+        if corporate >= board().economy.auction_min_bid:
+            found.append(DogEatDogOpenAuction(square=square))
+        found += [
+            DogEatDogDiceBid(square=square, offer=offer)
+            for offer in range(low, min(high, corporate) + 1)
+        ]
+    return found
+
+
+def opportunity_refusal(state: DogEatDogState, action: DogEatDogAction) -> str:
+    if isinstance(action, DogEatDogDiceBid) and action.square in targets(state):
+        return "BID-SEALED"
+    if isinstance(action, DogEatDogOpenAuction) and action.square in targets(state):
+        return "AUCTION-FUNDS"
+    return "ACQ-TARGET"
+
+
+def use_opportunity(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    state = ctx.state
+    space = state.turn.cursor if state.turn.cursor is not None else 0
+    if isinstance(action, DogEatDogLetPass):
+        ctx.emit(DogEatDogAcquisitionLetPass(seat=seat, space=space))
+    elif isinstance(action, DogEatDogOpenAuction):
+        # [AUCTION-ELIGIBLE]: all in the game but one awaiting his reorganisation.
+        bidders = tuple(s for s in state.clockwise_from(seat) if s in state.seated())
+        ctx.emit(DogEatDogAuctionCalled(seat=seat, square=action.square, bidders=bidders))
+    elif isinstance(action, DogEatDogDiceBid):
+        ctx.emit(DogEatDogDiceBidOffered(seat=seat, square=action.square, offer=action.offer))
+        if roll(ctx, seat, RollPurpose.DICE_BID) <= action.offer:
+            ctx.emit(DogEatDogDiceBidWon(seat=seat, square=action.square, amount=action.offer))
+        else:
+            ctx.emit(DogEatDogDiceBidFailed(seat=seat, square=action.square))
+
+
+# -- the auction ----------------------------------------------------------------------------
+
+
+def bids(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    """The opener's first bid is at least $1M and he may not pass; after that a raise by at
+    least $1M, or a pass; never more than the corporate account ([AUCTION-FUNDS])."""
+    auction = state.turn.auction
+    if auction is None:
+        return []
+    corporate = state.players[seat].corporate
+    if auction.high_bidder is None:
+        return [
+            DogEatDogBid(amount=a) for a in range(board().economy.auction_min_bid, corporate + 1)
+        ]
+    raises: list[DogEatDogAction] = [
+        DogEatDogBid(amount=a) for a in range(auction.high_bid + 1, corporate + 1)
+    ]
+    return [DogEatDogPassBid(), *raises]
+
+
+def bid_refusal(state: DogEatDogState, seat: int, action: DogEatDogAction) -> str:
+    if isinstance(action, DogEatDogBid) and action.amount > state.players[seat].corporate:
+        return "AUCTION-FUNDS"
+    return "AUCTION-OPEN"
+
+
+def bid(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    if isinstance(action, DogEatDogBid):
+        ctx.emit(DogEatDogBidMade(seat=seat, amount=action.amount))
+    else:
+        ctx.emit(DogEatDogBidPassed(seat=seat))
+    settle(ctx)
+
+
+def settle(ctx: Context[DogEatDogState]) -> None:
+    """Pass out whoever cannot raise; once all but the highest bidder are out, he wins."""
+    state = ctx.state
+    auction = state.turn.auction
+    while auction is not None and auction.speaker is not None:
+        if state.players[auction.speaker].corporate > auction.high_bid:
+            return
+        ctx.emit(DogEatDogBidPassed(seat=auction.speaker, could_not_raise=True))
+    if auction is not None and auction.high_bidder is not None:
+        ctx.emit(
+            DogEatDogAuctionWon(
+                seat=auction.high_bidder, square=auction.square, amount=auction.high_bid
+            )
+        )
+
+
+# -- releasing a third square ---------------------------------------------------------------
+
+
+def releases(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    return [DogEatDogRelease(square=square) for square in state.players[seat].squares]
+
+
+def default_release(state: DogEatDogState, seat: int) -> DogEatDogRelease:
+    """[TURN-DECISIONS]: the square gained earliest."""
+    return DogEatDogRelease(square=state.players[seat].squares[0])
+
+
+def release(ctx: Context[DogEatDogState], seat: int, square: str) -> None:
+    ctx.emit(DogEatDogSquareReleased(seat=seat, square=square))

@@ -1,0 +1,56 @@
+"""The bonus round that ends a game by [END-STAGE3], [END-STALL] or [END-LIMIT] (RULES.md
+section 18): in the round's order each player makes one product per worker he has, with no
+pollution ([END-BONUS-PRODUCE]); then each, in the same order, prices every type he holds that
+was not priced yet, and every holder sells all his units of it at that price
+([END-BONUS-SELL]); then the game ends and [END-WINNER] ranks it.
+
+The bonus round's embezzlement ([END-BONUS-EMBEZZLE]) comes with embezzlement (DESIGN.md, next
+steps); its open window for trades is not held while nobody has anything to offer."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import DecisionKind, DogEatDogDecision
+from domain.dogeatdog.rules import goods, produce
+from domain.dogeatdog.rules.sell import price_type
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogBonusRoundBegan,
+    DogEatDogGameEnded,
+    DogEatDogGoodsSold,
+)
+
+
+def begin(ctx: Context[DogEatDogState], reason: str, first: int) -> None:
+    """The bonus round, clockwise from ``first`` (or the next player in the game after him)."""
+    order = tuple(ctx.state.clockwise_from(first))
+    ctx.emit(DogEatDogBonusRoundBegan(reason=reason, order=order))
+
+
+def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
+    bonus = state.bonus
+    if bonus is None:
+        return None
+    for seat in bonus.order:
+        if seat not in bonus.stopped and produce.makeable(state, seat):
+            return DogEatDogDecision(seat=seat, kind=DecisionKind.PRODUCE)
+    return None
+
+
+def conclude(ctx: Context[DogEatDogState]) -> None:
+    """Part 2, the forced sales, and the end."""
+    state = ctx.state
+    bonus = state.bonus
+    if bonus is None:
+        return
+    for seat in bonus.order:
+        for good in goods.saleable(state.players[seat]):
+            if good in bonus.priced:
+                continue
+            price = price_type(ctx, seat, good, bonus=True)
+            for seller in goods.holders(state, good, seat):
+                count = goods.held(state.players[seller], good)
+                ctx.emit(
+                    DogEatDogGoodsSold(seat=seller, good=good, count=count, amount=count * price)  # type: ignore[arg-type]
+                )
+    ctx.emit(DogEatDogGameEnded(reason=bonus.reason))

@@ -1,0 +1,71 @@
+"""Step 3, payroll (RULES.md section 11) and insolvency (section 16): the active player pays his
+wages ([PAY-WAGES], the rate of ``rates``); if he cannot, he pays all he has, the rest is waived
+and he is insolvent ([PAY-SHORT], [INSOLVENT-LATER]): his turn ends and he chooses bankruptcy
+([BANKRUPT-OUT]) or reorganisation ([REORG-CLEAR]); a reorganised player takes a free division
+at the start of his next turn ([REORG-RESTART]).
+
+The open window for trades that [INSOLVENT-LATER] gives first is not held while nobody has
+anything to offer in it (trades come later, DESIGN.md)."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import DogEatDogAction, DogEatDogGoBankrupt, DogEatDogReorganise
+from domain.dogeatdog.rules import rates
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogGameEnded,
+    DogEatDogInsolvent,
+    DogEatDogReorganised,
+    DogEatDogStepEnded,
+    DogEatDogWagesPaid,
+    DogEatDogWentBankrupt,
+    Step,
+)
+
+
+def begin(ctx: Context[DogEatDogState]) -> None:
+    state = ctx.state
+    seat = state.turn.seat
+    player = state.players[seat]
+    due = player.workers * rates.wage(state)
+    if due > player.corporate:
+        ctx.emit(
+            DogEatDogInsolvent(seat=seat, paid=player.corporate, waived=due - player.corporate)
+        )
+    elif due:
+        ctx.emit(DogEatDogWagesPaid(seat=seat, amount=due))
+
+
+def proceed(ctx: Context[DogEatDogState]) -> None:
+    ctx.emit(DogEatDogStepEnded(seat=ctx.state.turn.seat, step=Step.PAYROLL))
+
+
+def legal_actions() -> list[DogEatDogAction]:
+    return [DogEatDogGoBankrupt(), DogEatDogReorganise()]
+
+
+def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    if isinstance(action, DogEatDogGoBankrupt):
+        ctx.emit(DogEatDogWentBankrupt(seat=seat))
+        if len(ctx.state.in_game()) == 1:  # [BANKRUPT-OUT]: the last player left wins
+            ctx.emit(DogEatDogGameEnded(reason="BANKRUPT-OUT"))
+    else:
+        ctx.emit(DogEatDogReorganised(seat=seat))
+
+
+def reorganising(state: DogEatDogState) -> int | None:
+    """[REORG-RESTART]: the active player, when his turn begins without a division."""
+    seat = state.turn.seat
+    if state.round == 0 or seat < 0:
+        return None
+    player = state.players[seat]
+    return seat if player.in_game and player.division is None else None
+
+
+def restart_divisions(state: DogEatDogState, seat: int) -> list[str]:
+    """[REORG-RESTART], [SETUP-WM]: the free division cards he may take, the one he gave up
+    only if no other is free."""
+    free = state.free_divisions()
+    others = [division for division in free if division != state.players[seat].gave_up]
+    return others or free

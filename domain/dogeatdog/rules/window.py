@@ -1,0 +1,54 @@
+"""The open windows of a turn ([TURN-WINDOW]): who is asked in one, and when it closes.
+
+A player is asked in a window only when he may do something there other than pass (no question
+without a choice): his pass is taken as made. The window closes when every player who could act
+has passed since anyone last acted, and is not opened at all when nobody could. What a player
+may do in a window (embezzle, propose or answer a trade, repay a loan early) comes with those
+rules (DESIGN.md, next steps); until then nobody is asked in any window."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import DogEatDogAction
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogWindowClosed,
+    DogEatDogWindowOpened,
+    DogEatDogWindowPassed,
+)
+
+
+def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    """What ``seat`` may do in the open window besides passing: nothing yet."""
+    return []
+
+
+def first_asked(state: DogEatDogState, after: int, passed: list[int]) -> int | None:
+    """The first player clockwise after ``after`` (or from him, when he has not passed) with
+    something to do who has not passed since anyone last acted."""
+    for seat in state.clockwise_from(after):
+        if seat not in passed and offers(state, seat):
+            return seat
+    return None
+
+
+def open_window(ctx: Context[DogEatDogState]) -> bool:
+    """Open the window due now, if anyone may act in it; whether it opened."""
+    state = ctx.state
+    turn = state.turn
+    speaker = first_asked(state, turn.seat, [])
+    if speaker is None:
+        return False
+    after = turn.steps_done[-1] if turn.steps_done else None
+    ctx.emit(DogEatDogWindowOpened(seat=turn.seat, after=after, speaker=speaker))
+    return True
+
+
+def pass_window(ctx: Context[DogEatDogState], seat: int) -> None:
+    state = ctx.state
+    window = state.turn.window
+    passed = [] if window is None else [*window.passed, seat]
+    speaker = first_asked(state, seat, passed)
+    ctx.emit(DogEatDogWindowPassed(seat=seat, speaker=speaker))
+    if speaker is None:
+        ctx.emit(DogEatDogWindowClosed())

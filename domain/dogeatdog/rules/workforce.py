@@ -1,0 +1,61 @@
+"""Step 4, hire or fire (RULES.md section 12): workers come from the limited supply at the hiring
+cost of ``rates`` ([HIRE-COST], [COMP-WORKERS]), fired ones go back for nothing ([FIRE-FREE]).
+
+One answer a turn: hiring and firing in the same step would only pay for workers sent straight
+back, so the step asks for one count to hire or to fire, or neither (DESIGN.md, readings)."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import (
+    DecisionKind,
+    DogEatDogAction,
+    DogEatDogDecision,
+    DogEatDogFire,
+    DogEatDogHire,
+    DogEatDogKeepStaff,
+)
+from domain.dogeatdog.rules import rates
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogStepEnded,
+    DogEatDogWorkersFired,
+    DogEatDogWorkersHired,
+    Step,
+)
+
+
+def options(state: DogEatDogState) -> list[DogEatDogAction]:
+    seat = state.turn.seat
+    player = state.players[seat]
+    most = min(state.supply_workers, player.corporate // rates.hire_cost(state))
+    hires: list[DogEatDogAction] = [DogEatDogHire(count=n) for n in range(1, most + 1)]
+    fires: list[DogEatDogAction] = [DogEatDogFire(count=n) for n in range(1, player.workers + 1)]
+    return [*hires, *fires]
+
+
+def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
+    if options(state):
+        return DogEatDogDecision(seat=state.turn.seat, kind=DecisionKind.STAFF)
+    return None
+
+
+def legal_actions(state: DogEatDogState) -> list[DogEatDogAction]:
+    return [DogEatDogKeepStaff(), *options(state)]
+
+
+def refusal(action: DogEatDogAction) -> str:
+    return "FIRE-FREE" if isinstance(action, DogEatDogFire) else "HIRE-COST"
+
+
+def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    if isinstance(action, DogEatDogHire):
+        cost = action.count * rates.hire_cost(ctx.state)
+        ctx.emit(DogEatDogWorkersHired(seat=seat, count=action.count, amount=cost))
+    elif isinstance(action, DogEatDogFire):
+        ctx.emit(DogEatDogWorkersFired(seat=seat, count=action.count))
+    proceed(ctx)
+
+
+def proceed(ctx: Context[DogEatDogState]) -> None:
+    ctx.emit(DogEatDogStepEnded(seat=ctx.state.turn.seat, step=Step.HIRE))
