@@ -19,8 +19,8 @@ from tests.api.http_players import bearer, client_for, problem_kind
 from tests.api.servers import Server, run_cli, start_server
 
 Json = dict[str, Any]
-#: Each game with the largest table of the measurements in api/records.py, so its record is far
-#: above the 64 KiB other bodies may have.
+#: Each game with the largest table of the measurements in api/records.py: the largest records
+#: there are (Dodge City's far above the 64 KiB other bodies may have).
 GAMES = [("dodgecity", 5), ("bang", 7)]
 PLAY_SECONDS = 300.0
 
@@ -93,7 +93,11 @@ def test_given_an_ended_game_when_its_record_is_downloaded_then_it_is_the_cli_ex
     exported = run_cli("export", game_id, "--db", f"sqlite:///{places / 'origin.db'}")
     assert exported.returncode == 0, exported.stderr
     assert downloaded.content == exported.stdout.encode()
-    assert len(downloaded.content) > 64 * 1024  # larger than any other body the API takes
+    if ruleset == "dodgecity":
+        # Larger than any other body the API takes. Dodge City's record always is (five players
+        # play every pass of every stage: about 450 KB); a BANG! game of seven bots can end in
+        # a few rounds (one of 63,632 bytes was seen), so its size proves nothing either way.
+        assert len(downloaded.content) > 64 * 1024, len(downloaded.content)
     # Everything is public at the end: a seat's token gets the very same bytes.
     record = downloaded.json()
     assert len(record["players"]) == players
