@@ -57,7 +57,7 @@ def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> Non
 def reorganising(state: DogEatDogState) -> int | None:
     """[REORG-RESTART]: the active player, when his turn begins without a division."""
     seat = state.turn.seat
-    if state.round == 0 or seat < 0:
+    if state.round == 0 or seat < 0 or state.turn.cut_short:
         return None
     player = state.players[seat]
     return seat if player.in_game and player.division is None else None

@@ -17,7 +17,7 @@ from domain.context import Context
 from domain.dogeatdog.actions import DogEatDogAction
 from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
-from domain.dogeatdog.rules import decisions
+from domain.dogeatdog.rules import decisions, flow
 from domain.dogeatdog.rules.dice import DIE
 from domain.dogeatdog.rules.flow import advance, awaited
 from domain.dogeatdog.rules.setup import kit
@@ -37,6 +37,7 @@ from domain.events.dogeatdog import (
     DogEatDogTurnBegan,
     RollPurpose,
     ShuffleReason,
+    Step,
 )
 from domain.random_source import SeededRandom
 
@@ -167,3 +168,28 @@ def play_defaults(state: DogEatDogState, until: Callable[[DogEatDogState], bool]
         action = decisions.default_action(state, found)
         events += run(state, partial(decisions.act, seat=found.seat, action=action, pending=[found]), rng)
     return events
+
+
+def at_step(
+    state: DogEatDogState, step: Step, *, seat: int | None = None, landed: int | None = None, dice: Iterable[int] = ()
+) -> list[DomainEvent]:
+    """``seat`` (the active one by default) begins ``step`` of his turn, the steps before it
+    done with nothing in them, after landing on the track space ``landed`` if given; the events
+    until a decision is awaited."""
+    turn = state.turn
+    if seat is not None:
+        turn.seat = seat
+    order = flow.steps(state)
+    turn.steps_done = list(order[: order.index(step)])
+    turn.step = turn.steps_done[-1] if turn.steps_done else None
+    turn.windows_closed = len(turn.steps_done)
+    if landed is not None:
+        turn.move = (landed, landed)
+    return play_on(state, dice)
+
+
+def give(state: DogEatDogState, seat: int, **goods: int) -> None:
+    """``seat`` takes ``goods`` out of the supply."""
+    for good, count in goods.items():
+        state.players[seat].goods[good] = state.players[seat].goods.get(good, 0) + count
+        state.supply[good] -= count
