@@ -134,6 +134,21 @@ class SpaceKind(StrEnum):
     PLAIN = "plain"  # [SPACE-PLAIN]
 
 
+class SpaceRates(_Record, frozen=True):
+    """The rates a space sets for the rest of the mover's turn, in $M (our design, RULES.md
+    section 23, D2 and D3): read by ``rules/rates.py`` only ([LAW-COMPOSE])."""
+
+    settle_wage_per_worker: int | None = None  # [SPACE-STRIKE], SETTLE
+    hire_cost: int | None = None  # [SPACE-LABOR-EXCHANGE]
+    marketplace_buy_price: int | None = None  # [SPACE-COMMODITY-EXCHANGE]
+    product_price_delta: int | None = None  # [SPACE-TRADE-SHOW]
+
+    def as_pairs(self) -> tuple[tuple[str, int], ...]:
+        """The rates this space sets, by name."""
+        given = msgspec.structs.asdict(self)
+        return tuple((name, value) for name, value in given.items() if value is not None)
+
+
 class TrackSpace(_Record, frozen=True):
     index: int
     id: str
@@ -146,6 +161,7 @@ class TrackSpace(_Record, frozen=True):
     trigger: str
     action: str
     provenance: Provenance
+    rates: SpaceRates | None = None
 
 
 class Track(_Record, frozen=True):
@@ -257,6 +273,7 @@ class Economy(_Record, frozen=True):
     start_workers: int
     raw_sale_price: str
     product_sale_price: str
+    product_price_base: int  # what a product's price adds to its roll ([SELL-ROLL])
     marketplace_buy_price: int
     hire_cost: int
     wage_per_worker: int
@@ -501,6 +518,7 @@ def _check_board(found: Board) -> None:
         _expect(len(set(ids)) == len(ids), f"a {what} id is listed twice")
     _check_grid(nature)
     _check_track_adjacency(found)
+    _check_space_rates(found.track)
     _check_divisions(found)
 
 
@@ -541,6 +559,23 @@ def _check_track_adjacency(found: Board) -> None:
             set(square.adjacent_track_spaces) == touching_track,
             f"square {square.id}: adjacent track spaces disagree with the track",
         )
+
+
+#: The rate each kind of space sets, and only these kinds set one (RULES.md section 6).
+SPACE_RATE = {
+    SpaceKind.STRIKE: "settle_wage_per_worker",
+    SpaceKind.LABOR_EXCHANGE: "hire_cost",
+    SpaceKind.COMMODITY_EXCHANGE: "marketplace_buy_price",
+    SpaceKind.TRADE_SHOW: "product_price_delta",
+}
+
+
+def _check_space_rates(track: Track) -> None:
+    for listed in track.spaces:
+        where = f"track space {listed.index} ({listed.id})"
+        wanted = SPACE_RATE.get(listed.kind)
+        named = {name for name, _ in (listed.rates.as_pairs() if listed.rates else ())}
+        _expect(named == ({wanted} if wanted else set()), f"{where}: rates {sorted(named)}")
 
 
 def _check_divisions(found: Board) -> None:

@@ -88,6 +88,20 @@ def test_given_the_track_then_the_space_kinds_of_section_6_space_plain_space_lab
     }
 
 
+def test_given_the_track_then_the_designed_spaces_carry_their_rates_in_the_data_space_strike_space_trade_show() -> None:
+    rates = {(space.kind, space.rates.as_pairs() if space.rates else ()) for space in board().track.spaces}
+    assert rates == {
+        (SpaceKind.STRIKE, (("settle_wage_per_worker", 2),)),
+        (SpaceKind.LABOR_EXCHANGE, (("hire_cost", 2),)),
+        (SpaceKind.COMMODITY_EXCHANGE, (("marketplace_buy_price", 9),)),
+        (SpaceKind.TRADE_SHOW, (("product_price_delta", 5),)),
+        *((kind, ()) for kind in (SpaceKind.CITY, SpaceKind.PLAIN, SpaceKind.GENEVA)),
+        *((kind, ()) for kind in (SpaceKind.TAXES, SpaceKind.LOBBYIST)),
+    }
+    assert all(space.provenance.of("effect") is Source.DESIGNED for space in board().track.spaces if space.rates is not None)
+    assert board().economy.product_price_base == 20  # [SELL-ROLL]: 2d6+20
+
+
 def test_given_the_map_then_16_squares_a_to_p_row_by_row_with_orthogonal_adjacency_board_map() -> None:
     nature = board().nature_map
     assert (nature.rows, nature.cols) == (4, 4)

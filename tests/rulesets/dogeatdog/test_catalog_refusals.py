@@ -90,3 +90,15 @@ def test_given_an_unknown_field_when_loaded_then_refused_comp_redtape() -> None:
     cards = _file("cards.json")
     cards["current_events"][0]["colour"] = "red"
     assert "colour" in _refusal_of_cards(cards)
+
+
+def test_given_a_labor_exchange_without_its_hire_cost_when_loaded_then_refused_space_labor_exchange() -> None:
+    board = _file("board.json")
+    del board["track"]["spaces"][3]["rates"]
+    assert "track space 3 (labor_exchange_1): rates []" in _refusal_of_board(board)
+
+
+def test_given_a_plain_space_with_a_rate_when_loaded_then_refused_space_plain() -> None:
+    board = _file("board.json")
+    board["track"]["spaces"][1]["rates"] = {"hire_cost": 1}
+    assert "track space 1 (highway_1): rates ['hire_cost']" in _refusal_of_board(board)
