@@ -154,6 +154,13 @@ class DogEatDogStopExploiting(DogEatDogAction, frozen=True, tag="stop_exploiting
     """Extract, collect and buy nothing more this turn."""
 
 
+class DogEatDogChooseCard(DogEatDogAction, frozen=True, tag="choose_card"):
+    """The choice a Current Event asks of its drawer ([REDTAPE-CE]): the goods sold or the raw
+    material taken, the squares polluted or cleaned; empty: its "may" part unused."""
+
+    choice: tuple[str, ...] = ()
+
+
 class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
     """Leave the game ([BANKRUPT-OUT])."""
 
@@ -186,6 +193,7 @@ ACTION_TYPE = (
     | DogEatDogCollect
     | DogEatDogBuy
     | DogEatDogStopExploiting
+    | DogEatDogChooseCard
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
 )
@@ -208,6 +216,7 @@ class DecisionKind(StrEnum):
     POLLUTE = "pollute"  # a marker's square among ties ([POLLUTE-EVEN])
     EXPLOIT = "exploit"  # exploit and buy ([EXPLOIT-ICONS], [BUY-MARKET])
     INSOLVENCY = "insolvency"  # bankruptcy or reorganisation ([INSOLVENT-LATER])
+    CARD = "card"  # a Current Event's choice ([REDTAPE-CE])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -238,6 +247,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
         DogEatDogStopExploiting,
     ),
     DecisionKind.INSOLVENCY: (DogEatDogGoBankrupt, DogEatDogReorganise),
+    DecisionKind.CARD: (DogEatDogChooseCard,),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -256,4 +266,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.POLLUTE: "POLLUTE-EVEN",
     DecisionKind.EXPLOIT: "EXPLOIT-ICONS",
     DecisionKind.INSOLVENCY: "INSOLVENT-LATER",
+    DecisionKind.CARD: "REDTAPE-CE",
 }

@@ -255,6 +255,6 @@ def _(event: DogEatDogGameEnded, state: DogEatDogState) -> None:
 
 
 # The economy's events register themselves on ``evolve``: imported last, once it exists.
-from domain.dogeatdog import evolve_economy  # noqa: E402
+from domain.dogeatdog import evolve_economy, evolve_redtape  # noqa: E402
 
-__all__ = ["apply", "evolve", "evolve_economy"]
+__all__ = ["apply", "evolve", "evolve_economy", "evolve_redtape"]

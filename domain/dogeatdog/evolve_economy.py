@@ -216,6 +216,7 @@ def _(event: DogEatDogWorkersHired, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogWorkersFired, state: DogEatDogState) -> None:
     state.players[event.seat].workers -= event.count
+    state.players[event.seat].corporate -= event.amount
     state.supply_workers += event.count
 
 
@@ -223,6 +224,7 @@ def _(event: DogEatDogWorkersFired, state: DogEatDogState) -> None:
 def _(event: DogEatDogInsolvent, state: DogEatDogState) -> None:
     state.players[event.seat].corporate -= event.paid
     state.turn.insolvent = True
+    state.turn.borrowed = 0  # what he could not repay is waived with the rest
 
 
 def _clear(state: DogEatDogState, player: Player) -> None:

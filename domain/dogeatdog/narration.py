@@ -232,6 +232,6 @@ def _(event: DogEatDogGameEnded, name: _Names) -> str:
 
 
 # The economy's sentences register themselves on ``_tell``: imported last, once it exists.
-from domain.dogeatdog import narration_economy  # noqa: E402
+from domain.dogeatdog import narration_economy, narration_redtape  # noqa: E402
 
-__all__ = ["card_name", "describe", "division_name", "narration_economy"]
+__all__ = ["card_name", "describe", "division_name", "narration_economy", "narration_redtape"]

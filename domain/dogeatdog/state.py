@@ -77,6 +77,7 @@ class PromptKind(StrEnum):
     ACQUISITION = "acquisition"  # [HOME-PASS]
     GENEVA = "geneva"  # [GENEVA-LAND]
     STRIKE = "strike"  # [SPACE-STRIKE]
+    CARD = "card"  # a Current Event's choice ([REDTAPE-CE])
 
 
 @define
@@ -156,6 +157,9 @@ class Turn:
     extracted: dict[str, list[str]] = Factory(dict)  # raw materials per square ([EXPLOIT-DEGRADE])
     collected: list[str] = Factory(list)  # squares collected from ([EXPLOIT-WM])
     exploiting_stopped: bool = False
+    drawn: list[str] = Factory(list)  # Red Tape cards drawn this turn ("this turn" effects)
+    card: str | None = None  # the Current Event whose choice is asked ([REDTAPE-CE])
+    borrowed: int = 0  # lent by the bank this turn, public ([LOAN-WHEN], [SEE-PUBLIC])
     insolvent: bool = False  # his turn ends at once ([INSOLVENT-LATER])
     cut_short: bool = False  # insolvency decided: the turn ends
 

@@ -86,6 +86,9 @@ class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
     sale: DogEatDogSaleView | None = None
     priced: tuple[str, ...] = ()
     workers_used: int = 0
+    drawn: tuple[str, ...] = ()  # Red Tape cards drawn this turn, face up ([REDTAPE-HAND])
+    card: str | None = None  # the Current Event whose choice is asked ([REDTAPE-CE])
+    borrowed: int = 0  # lent by the bank this turn ([LOAN-WHEN], [SEE-PUBLIC])
 
 
 class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
@@ -203,6 +206,9 @@ def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
         else DogEatDogSaleView(good=sale.good, price=sale.price, sellers=tuple(sale.sellers)),
         priced=tuple(turn.priced),
         workers_used=turn.workers_used,
+        drawn=tuple(turn.drawn),
+        card=turn.card,
+        borrowed=turn.borrowed,
     )
 
 

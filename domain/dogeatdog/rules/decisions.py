@@ -13,6 +13,7 @@ from domain.dogeatdog.actions import (
     RULE_OF,
     DecisionKind,
     DogEatDogAction,
+    DogEatDogChooseCard,
     DogEatDogChooseDivision,
     DogEatDogDecision,
     DogEatDogEndStrike,
@@ -35,6 +36,7 @@ from domain.dogeatdog.rules import (
     payroll,
     pollution,
     produce,
+    redtape,
     sell,
     setup,
     window,
@@ -80,6 +82,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return exploit.legal_actions(state, decision)
         case DecisionKind.INSOLVENCY:
             return payroll.legal_actions()
+        case DecisionKind.CARD:
+            return [DogEatDogChooseCard(choice=choice) for choice in _card_choices(state, seat)]
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -114,6 +118,13 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogStopExploiting()
         case DecisionKind.INSOLVENCY:
             return DogEatDogReorganise()
+        case DecisionKind.CARD:  # the "may" part unused, else the first in the board's order
+            return DogEatDogChooseCard(choice=_card_choices(state, seat)[0])
+
+
+def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:
+    card = state.turn.card
+    return [] if card is None else redtape.choices(state, seat, redtape.asking_effect(card))
 
 
 def _divisions(state: DogEatDogState, seat: int) -> list[str]:
@@ -207,6 +218,9 @@ def act(
             exploit.act(ctx, seat, action)
         case DecisionKind.INSOLVENCY:
             payroll.act(ctx, seat, action)
+        case DecisionKind.CARD if isinstance(action, DogEatDogChooseCard):
+            assert state.turn.card is not None  # the decision is asked only then
+            redtape.carry_out(ctx, seat, state.turn.card, action.choice)
     flow.advance(ctx)
 
 

@@ -53,6 +53,7 @@ _PROMPTS = {
     PromptKind.ACQUISITION: DecisionKind.ACQUISITION,
     PromptKind.GENEVA: DecisionKind.GENEVA,
     PromptKind.STRIKE: DecisionKind.STRIKE,
+    PromptKind.CARD: DecisionKind.CARD,
 }
 
 _Awaiting = Callable[[DogEatDogState], DogEatDogDecision | None]

@@ -4,6 +4,7 @@ pollution markers as a type of their own ([SELL-POLLUTION])."""
 from __future__ import annotations
 
 from domain.dogeatdog.catalog import Product, Raw, divisions
+from domain.dogeatdog.rules import rates
 from domain.dogeatdog.state import DogEatDogState, Player
 
 POLLUTION = "pollution"
@@ -39,5 +40,8 @@ def holders(state: DogEatDogState, good: str, first: int) -> tuple[int, ...]:
 
 
 def free_workers(state: DogEatDogState, seat: int) -> int:
-    """[TURN-WORKER-JOB]: the active player's workers with no job yet this turn."""
-    return max(0, state.players[seat].workers - state.turn.workers_used)
+    """[TURN-WORKER-JOB]: the active player's workers with no job yet this turn (a card may
+    give one who has workers extra jobs)."""
+    workers = state.players[seat].workers
+    extra = rates.extra_jobs(state) if workers else 0
+    return max(0, workers + extra - state.turn.workers_used)

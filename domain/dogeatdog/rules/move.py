@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.catalog import SpaceKind, board, space
+from domain.dogeatdog.rules import money, redtape
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
@@ -21,7 +22,6 @@ from domain.events.dogeatdog import (
     DogEatDogRunnerMoved,
     DogEatDogStepEnded,
     DogEatDogStrikeCalled,
-    DogEatDogTaxPaid,
     RollPurpose,
     Step,
 )
@@ -65,7 +65,7 @@ def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool)
     player = state.players[seat]
     reached = space(index)
     if reached.kind is SpaceKind.TAXES:
-        _tax(ctx, seat)
+        money.tax(ctx, seat)
     elif reached.kind is SpaceKind.CITY and reached.home_city_of == player.division:
         if any(square.controller is None for square in state.squares.values()):  # [ACQ-TARGET]
             ctx.emit(DogEatDogAcquisitionOffered(seat=seat, space=index))
@@ -76,19 +76,9 @@ def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool)
     elif landed and reached.kind is SpaceKind.STRIKE:
         ctx.emit(DogEatDogStrikeCalled(seat=seat, space=index))
         return False
+    elif landed and reached.kind is SpaceKind.CITY and reached.home_city_of != player.division:
+        return redtape.draw(ctx, seat, index)  # [REDTAPE-CITY]
     return True
-
-
-def tax_due(corporate: int) -> int:
-    """[TAX-PASS]: a third of the corporate account, rounded down, from $26M (R8)."""
-    economy = board().economy
-    return corporate // 3 if corporate >= economy.tax_threshold else 0
-
-
-def _tax(ctx: Context[DogEatDogState], seat: int) -> None:
-    due = tax_due(ctx.state.players[seat].corporate)
-    if due:
-        ctx.emit(DogEatDogTaxPaid(seat=seat, amount=due))
 
 
 def _length() -> int:

@@ -37,7 +37,11 @@ def made(state: DogEatDogState, seat: int) -> dict[str, int]:
 def _worker_free(state: DogEatDogState, seat: int) -> bool:
     if state.bonus is not None:  # one product per worker he has ([END-BONUS-PRODUCE])
         return sum(made(state, seat).values()) < state.players[seat].workers
-    return goods.free_workers(state, seat) > 0 and not rates.workers_idle(state)
+    return (
+        goods.free_workers(state, seat) > 0
+        and not rates.workers_idle(state)
+        and not rates.production_forbidden(state)
+    )
 
 
 def _inputs(recipe: Recipe, raw: Raw | None) -> tuple[str, ...] | None:
@@ -132,7 +136,7 @@ def proceed(ctx: Context[DogEatDogState]) -> None:
         count = sum(turn.made.values())
         division = state.players[seat].division
         if count and division is not None and divisions()[division].pollutes:
-            ctx.emit(DogEatDogPollutionOwed(seat=seat, count=(count + 1) // 2))
+            ctx.emit(DogEatDogPollutionOwed(seat=seat, count=rates.pollution_owed(state, count)))
     pollution.place(ctx)
     if state.turn.placement is None:
         ctx.emit(DogEatDogStepEnded(seat=seat, step=Step.PRODUCE))

@@ -1,18 +1,45 @@
-"""Every rate of the economy for one player at this moment, in one place ([LAW-COMPOSE]): wages,
-the hiring cost, the Marketplace price and the delta of product prices, from the board's
-constants and what the active player landed on this turn ([SPACE-STRIKE],
-[SPACE-LABOR-EXCHANGE], [SPACE-COMMODITY-EXCHANGE], [SPACE-TRADE-SHOW]).
+"""Every rate of the economy for the active player at this moment, in one place ([LAW-COMPOSE]):
+wages, the hiring and firing costs, the Marketplace price, the pollution ratio, the tax
+threshold and the delta of product prices, from the board's constants, the space he landed on
+this turn ([SPACE-STRIKE], [SPACE-LABOR-EXCHANGE], [SPACE-COMMODITY-EXCHANGE],
+[SPACE-TRADE-SHOW]), the "this turn" Current Events he drew ([REDTAPE-CE]) and the public laws
+([LAW-PUBLIC]). No other module adds numbers of its own.
 
-Laws in force come with the Red Tape cards (DESIGN.md, next steps): they will enter here and
-nowhere else. The spaces' numbers are our design (RULES.md section 23, D2, D3), read from each
-space's ``rates`` in ``board.json``.
+Composition (R29): a waiver (WALKOUT, Union Concession) beats everything; among the effects
+that set a cost the highest applies (so a law beats a discount of a space or a card), the
+board's constant when none does; the lowest tax threshold and pollution ratio apply; price
+deltas add up. An owned law applies only when invoked against a player ([LAW-OWNED]), which is
+not built yet: owned laws change no rate. The spaces' numbers are our design (RULES.md section
+23, D2, D3), read from each space's ``rates`` in ``board.json``.
 """
 
 from __future__ import annotations
 
-from domain.dogeatdog.catalog import SpaceKind, SpaceRates, board, space
+from collections.abc import Iterator
+
+from domain.dogeatdog.catalog import (
+    CorruptOfficial,
+    CurrentEvent,
+    SpaceKind,
+    SpaceRates,
+    board,
+    cards,
+    space,
+)
+from domain.dogeatdog.effects import (
+    Effect,
+    ExtraJobs,
+    Forbid,
+    PriceDelta,
+    Rate,
+    SetRate,
+    Waive,
+)
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import StrikeChoice
+
+#: Pollution markers are owed for every two products, rounded up ([PRODUCE-POLLUTE]).
+PRODUCTS_PER_MARKER = 2
 
 
 def _space_rates(state: DogEatDogState) -> SpaceRates:
@@ -29,37 +56,100 @@ def _strike_rates() -> SpaceRates:
     return found
 
 
+def this_turn(state: DogEatDogState) -> Iterator[Effect]:
+    """The effects of the Current Events the active player drew this turn ([REDTAPE-CE])."""
+    for card in state.turn.drawn:
+        found = cards()[card]
+        if isinstance(found, CurrentEvent):
+            yield from found.effects
+
+
+def laws(state: DogEatDogState) -> Iterator[Effect]:
+    """The laws of the officials on the Public Laws sheet ([LAW-PUBLIC])."""
+    for card in state.public_laws:
+        found = cards()[card]
+        if isinstance(found, CorruptOfficial):
+            yield from found.effects
+
+
+def _set(state: DogEatDogState, rate: Rate) -> list[int]:
+    """Every value a card of this turn or a public law sets ``rate`` to."""
+    effects = [*this_turn(state), *laws(state)]
+    return [e.value for e in effects if isinstance(e, SetRate) and e.rate is rate]
+
+
+def _cost(base: int, *effects: int | None) -> int:
+    """[LAW-COMPOSE]: the highest of the effects that set a cost, the base when none does."""
+    given = [value for value in effects if value is not None]
+    return max(given) if given else base
+
+
 def wage(state: DogEatDogState) -> int:
-    """[PAY-WAGES]: per worker, for the active player; WALKOUT waives it, SETTLE doubles it."""
-    if state.turn.strike is StrikeChoice.WALKOUT:
+    """[PAY-WAGES]: per worker, for the active player; WALKOUT or Union Concession waive it."""
+    if state.turn.strike is StrikeChoice.WALKOUT or _waived(state):
         return 0
-    if state.turn.strike is StrikeChoice.SETTLE:
-        settle = _strike_rates().settle_wage_per_worker
-        assert settle is not None  # checked by the catalog
-        return settle
-    return board().economy.wage_per_worker
+    settle = (
+        _strike_rates().settle_wage_per_worker if state.turn.strike is StrikeChoice.SETTLE else None
+    )
+    return _cost(board().economy.wage_per_worker, settle, *_set(state, Rate.WAGE_PER_WORKER))
+
+
+def _waived(state: DogEatDogState) -> bool:
+    return any(isinstance(e, Waive) and e.what == "payroll" for e in this_turn(state))
 
 
 def hire_cost(state: DogEatDogState) -> int:
     """[HIRE-COST]: per worker hired by the active player."""
-    discount = _space_rates(state).hire_cost
-    return board().economy.hire_cost if discount is None else discount
+    found = _set(state, Rate.HIRE_COST)
+    return _cost(board().economy.hire_cost, _space_rates(state).hire_cost, *found)
+
+
+def fire_cost(state: DogEatDogState) -> int:
+    """[FIRE-FREE]: per worker fired; free unless a law says otherwise."""
+    return _cost(0, *_set(state, Rate.FIRE_COST))
 
 
 def market_price(state: DogEatDogState) -> int:
     """[BUY-MARKET]: per item the active player buys from the Marketplace."""
-    discount = _space_rates(state).marketplace_buy_price
-    return board().economy.marketplace_buy_price if discount is None else discount
+    found = _set(state, Rate.MARKETPLACE_BUY_PRICE)
+    return _cost(
+        board().economy.marketplace_buy_price, _space_rates(state).marketplace_buy_price, *found
+    )
+
+
+def pollution_owed(state: DogEatDogState, products: int) -> int:
+    """[PRODUCE-POLLUTE]: ceil(n / 2) markers for n products, ceil(n / 1) under an Emissions
+    Act (the lowest ratio applies)."""
+    ratio = min([PRODUCTS_PER_MARKER, *_set(state, Rate.PRODUCTS_PER_POLLUTION_MARKER)])
+    return -(-products // ratio)
+
+
+def tax_threshold(state: DogEatDogState) -> int:
+    """[TAX-PASS]: $26M, lower under a Revised Tax Code (the lowest applies)."""
+    return min([board().economy.tax_threshold, *_set(state, Rate.TAX_THRESHOLD)])
 
 
 def product_delta(state: DogEatDogState, *, bonus: bool = False) -> int:
-    """What a product's price adds to its roll: 20, or 25 after landing on the Trade Show
-    (not in the bonus round, which is nobody's turn)."""
+    """What a product's price adds to its roll: 20, plus the Trade Show's and this turn's cards'
+    deltas (not in the bonus round, which is nobody's turn)."""
     base = board().economy.product_price_base
-    delta = None if bonus else _space_rates(state).product_price_delta
-    return base if delta is None else base + delta
+    if bonus:
+        return base
+    space_delta = _space_rates(state).product_price_delta or 0
+    cards_delta = sum(e.delta for e in this_turn(state) if isinstance(e, PriceDelta))
+    return base + space_delta + cards_delta
 
 
 def workers_idle(state: DogEatDogState) -> bool:
     """[SPACE-STRIKE]: after a WALKOUT no worker of the active player works this turn."""
     return state.turn.strike is StrikeChoice.WALKOUT
+
+
+def production_forbidden(state: DogEatDogState) -> bool:
+    """A card of this turn forbids making products (Equipment Breakdown)."""
+    return any(isinstance(e, Forbid) and e.what == "produce" for e in this_turn(state))
+
+
+def extra_jobs(state: DogEatDogState) -> int:
+    """Extra worker jobs this turn (Productivity Drive), for a player with a worker at all."""
+    return sum(e.n for e in this_turn(state) if isinstance(e, ExtraJobs))

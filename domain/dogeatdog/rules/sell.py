@@ -18,7 +18,7 @@ from domain.dogeatdog.actions import (
     DogEatDogSell,
     DogEatDogStopSelling,
 )
-from domain.dogeatdog.rules import goods, rates
+from domain.dogeatdog.rules import goods, money, rates
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.errors import RuleViolation
@@ -48,7 +48,9 @@ def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
 
 
 def proceed(ctx: Context[DogEatDogState]) -> None:
-    """Nothing is asked any more: the step ends."""
+    """Nothing is asked any more: the loans of this turn are repaid ([SELL-LOAN-REPAY]), and
+    the step ends."""
+    money.repay(ctx)
     ctx.emit(DogEatDogStepEnded(seat=ctx.state.turn.seat, step=Step.SELL))
 
 

@@ -30,7 +30,9 @@ def options(state: DogEatDogState) -> list[DogEatDogAction]:
     player = state.players[seat]
     most = min(state.supply_workers, player.corporate // rates.hire_cost(state))
     hires: list[DogEatDogAction] = [DogEatDogHire(count=n) for n in range(1, most + 1)]
-    fires: list[DogEatDogAction] = [DogEatDogFire(count=n) for n in range(1, player.workers + 1)]
+    fee = rates.fire_cost(state)
+    can_fire = player.workers if not fee else min(player.workers, player.corporate // fee)
+    fires: list[DogEatDogAction] = [DogEatDogFire(count=n) for n in range(1, can_fire + 1)]
     return [*hires, *fires]
 
 
@@ -53,7 +55,8 @@ def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> Non
         cost = action.count * rates.hire_cost(ctx.state)
         ctx.emit(DogEatDogWorkersHired(seat=seat, count=action.count, amount=cost))
     elif isinstance(action, DogEatDogFire):
-        ctx.emit(DogEatDogWorkersFired(seat=seat, count=action.count))
+        cost = action.count * rates.fire_cost(ctx.state)
+        ctx.emit(DogEatDogWorkersFired(seat=seat, count=action.count, amount=cost))
     proceed(ctx)
 
 

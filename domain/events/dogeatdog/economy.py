@@ -154,10 +154,12 @@ class DogEatDogWorkersHired(DomainEvent, frozen=True, tag="dogeatdog.WorkersHire
 
 
 class DogEatDogWorkersFired(DomainEvent, frozen=True, tag="dogeatdog.WorkersFired"):
-    """``seat`` fired ``count`` workers back to the supply, at no cost ([FIRE-FREE])."""
+    """``seat`` fired ``count`` workers back to the supply, paying ``amount`` $M: nothing
+    unless a law says so ([FIRE-FREE], [LAW-COMPOSE])."""
 
     seat: int
     count: int
+    amount: int = 0
 
 
 class DogEatDogInsolvent(DomainEvent, frozen=True, tag="dogeatdog.Insolvent"):

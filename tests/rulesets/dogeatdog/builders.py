@@ -46,7 +46,9 @@ GAME_ID = UUID(int=23)
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 RULES_VERSION = "dogeatdog-draft-0.2"
 #: The setup law of every built game: the third card of the search, after two Current Events.
-SEARCH = ("CE04", "CE06", "CO2")
+#: The Revenue Agent's law (a fee per product sold) changes none of the rates tests check.
+FIRST_LAW = "CO7"
+SEARCH = ("CE04", "CE06", FIRST_LAW)
 
 
 def searched_deck() -> tuple[str, ...]:
@@ -65,7 +67,7 @@ def setup_history(
     seat 1's), and seat 2 wins the start-player roll-off; round 1 begins with his turn."""
     seats = len(chosen)
     in_game = tuple(d for d in divisions() if seats >= divisions()[d].players_min)
-    remaining = tuple(card for card in searched_deck() if card != "CO2")
+    remaining = tuple(card for card in searched_deck() if card != FIRST_LAW)
     events: list[DomainEvent] = [
         DogEatDogGameOpened(
             seats=seats,
@@ -76,7 +78,7 @@ def setup_history(
         *(DogEatDogSeatTaken(seat=seat, name=NAMES[seat]) for seat in range(seats)),
         DogEatDogGameStarted(seats=seats, divisions=in_game),
         DogEatDogRedTapeShuffled(cards=searched_deck(), size=40, reason=ShuffleReason.SEARCH),
-        DogEatDogOfficialLaidOut(card="CO2", turned_up=SEARCH[:2]),
+        DogEatDogOfficialLaidOut(card=FIRST_LAW, turned_up=SEARCH[:2]),
         DogEatDogRedTapeShuffled(cards=tuple(reversed(remaining)), size=39, reason=ShuffleReason.SETUP),
         # Seats 0 and 1 tie on 12 and roll again ([SETUP-DIVISIONS]).
         *rolls(
@@ -193,3 +195,8 @@ def give(state: DogEatDogState, seat: int, **goods: int) -> None:
     for good, count in goods.items():
         state.players[seat].goods[good] = state.players[seat].goods.get(good, 0) + count
         state.supply[good] -= count
+
+
+def stack(state: DogEatDogState, *cards: str) -> None:
+    """Put ``cards`` on top of the Red Tape deck, in that order, as a shuffle might have."""
+    state.deck = [*cards, *(card for card in state.deck if card not in cards)]

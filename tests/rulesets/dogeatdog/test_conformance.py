@@ -65,8 +65,9 @@ def _strings(value: object) -> list[str]:
 
 
 def next_round_begins(events: Sequence[DomainEvent], round_number: int) -> list[DomainEvent]:
-    """``events`` up to the beginning of round ``round_number``."""
-    index = next(i for i, e in enumerate(events) if isinstance(e, DogEatDogRoundBegan) and e.round == round_number)
+    """``events`` up to the beginning of round ``round_number``, or all of them when the game
+    ended before it."""
+    index = next((i for i, e in enumerate(events) if isinstance(e, DogEatDogRoundBegan) and e.round == round_number), len(events))
     return list(events[:index])
 
 
@@ -140,7 +141,7 @@ def test_given_twin_games_differing_only_in_the_decks_order_then_every_seat_and_
 ) -> None:
     played = playout(ENTRY, 3, seed)
     assert played.started_at < len(running_part(ENTRY, played.events)) < len(played.events)
-    running = next_round_begins(played.events, TWIN_ROUNDS + 1)
+    running = next_round_begins(running_part(ENTRY, played.events), TWIN_ROUNDS + 1)
     found = suite.twins(ENTRY, running, played.boundaries, 0)
     assert found, "no twin of the deck's order"
     viewers: list[int | None] = [0, 1, 2, None]

@@ -42,6 +42,7 @@ from domain.events.dogeatdog import (
     Step,
     StrikeChoice,
     economy,
+    redtape,
 )
 from domain.registry import default_registry, topic_of
 
@@ -76,7 +77,7 @@ ECONOMY_SAMPLES: tuple[DomainEvent, ...] = (
     economy.DogEatDogSellingStopped(seat=1),
     economy.DogEatDogWagesPaid(seat=1, amount=4),
     economy.DogEatDogWorkersHired(seat=1, count=2, amount=4),
-    economy.DogEatDogWorkersFired(seat=1, count=1),
+    economy.DogEatDogWorkersFired(seat=1, count=1, amount=2),
     economy.DogEatDogInsolvent(seat=1, paid=3, waived=2),
     economy.DogEatDogWentBankrupt(seat=1),
     economy.DogEatDogReorganised(seat=2),
@@ -94,6 +95,24 @@ ECONOMY_SAMPLES: tuple[DomainEvent, ...] = (
 )
 
 #: One event of every class, each field away from its default where it has one.
+REDTAPE_SAMPLES: tuple[DomainEvent, ...] = (
+    redtape.DogEatDogRedTapeDrawn(seat=0, card="CE04"),
+    redtape.DogEatDogCardDiscarded(card="CE04"),
+    redtape.DogEatDogCardKept(seat=0, card="CE01"),
+    redtape.DogEatDogCardChoiceOffered(seat=0, card="CE13", space=9),
+    redtape.DogEatDogCardChoiceMade(seat=0, card="CE13", choice=("iron", "iron")),
+    redtape.DogEatDogPaidToBank(seat=0, amount=5, reason="CE06", waived=1),
+    redtape.DogEatDogPaidByBank(seat=0, amount=5, reason="CE04"),
+    redtape.DogEatDogPaidToPlayer(seat=1, to=0, amount=1, reason="CE26", waived=0),
+    redtape.DogEatDogCardSold(seat=0, goods=("steel",), amount=35),
+    redtape.DogEatDogRawTaken(seat=0, raw="coal"),
+    redtape.DogEatDogMarkersRemoved(seat=0, squares=("A", "B"), kept=True),
+    redtape.DogEatDogWorkersLost(seat=0, count=1),
+    redtape.DogEatDogWorkersGained(seat=0, count=1),
+    redtape.DogEatDogLoanTaken(seat=0, amount=3),
+    redtape.DogEatDogLoanRepaid(seat=0, amount=6),
+)
+
 SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogGameOpened(seats=5, settings=VARIANTS, seed="s33d", rules_version="dogeatdog-draft-0.2"),
     DogEatDogSeatTaken(seat=4, name="Eve", bot="random"),
@@ -130,6 +149,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogRoundEnded(round=7),
     DogEatDogGameEnded(reason="END-LIMIT"),
     *ECONOMY_SAMPLES,
+    *REDTAPE_SAMPLES,
 )
 
 

@@ -48,9 +48,9 @@ def test_given_four_players_when_set_up_then_waste_mismanagement_is_not_in_the_g
 
 def test_given_the_setup_law_when_applied_then_the_first_official_is_public_and_39_cards_form_the_deck_setup_law() -> None:
     state = replayed(setup_history())
-    assert state.public_laws == ["CO2"]
+    assert state.public_laws == ["CO7"]
     assert len(state.deck) == 39
-    assert "CO2" not in state.deck
+    assert "CO7" not in state.deck
     assert set(SEARCH[:2]) <= set(state.deck)  # the Current Events turned up go back in
 
 

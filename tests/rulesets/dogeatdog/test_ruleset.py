@@ -129,7 +129,9 @@ def test_given_divisions_chosen_then_each_seat_sees_its_own_swiss_balance_only_s
         assert [s.swiss for s in seen.seats] == [7 if s.seat == viewer == 1 else (0 if s.seat == viewer else None) for s in seen.seats]
         assert [s.corporate for s in seen.seats] == [25, 25, 25]
         assert all(s.division is not None and len(s.squares) == 1 for s in seen.seats)
-        assert seen.deck_size == 39
+        # Every card not in the deck lies face up: the first move may have drawn one.
+        face_up = len(seen.public_laws) + len(seen.discard) + sum(len(s.current_events) + len(s.officials) for s in seen.seats)
+        assert seen.deck_size == 40 - face_up
 
 
 def test_given_open_information_then_every_swiss_balance_is_shown_var_open_info() -> None:
