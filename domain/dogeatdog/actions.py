@@ -161,6 +161,18 @@ class DogEatDogChooseCard(DogEatDogAction, frozen=True, tag="choose_card"):
     choice: tuple[str, ...] = ()
 
 
+class DogEatDogBribe(DogEatDogAction, frozen=True, tag="bribe"):
+    """Offer ``offer`` $M (2 to 10, at most the corporate account) for the official ``card``,
+    paid to the bank whatever happens, and roll: at most the offer wins it ([BRIBE-ATTEMPT])."""
+
+    card: str
+    offer: int
+
+
+class DogEatDogDeclineBribe(DogEatDogAction, frozen=True, tag="decline_bribe"):
+    """Make no attempt ([BRIBE-FRESH], [BRIBE-CHAIN])."""
+
+
 class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
     """Leave the game ([BANKRUPT-OUT])."""
 
@@ -194,6 +206,8 @@ ACTION_TYPE = (
     | DogEatDogBuy
     | DogEatDogStopExploiting
     | DogEatDogChooseCard
+    | DogEatDogBribe
+    | DogEatDogDeclineBribe
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
 )
@@ -217,6 +231,7 @@ class DecisionKind(StrEnum):
     EXPLOIT = "exploit"  # exploit and buy ([EXPLOIT-ICONS], [BUY-MARKET])
     INSOLVENCY = "insolvency"  # bankruptcy or reorganisation ([INSOLVENT-LATER])
     CARD = "card"  # a Current Event's choice ([REDTAPE-CE])
+    BRIBE = "bribe"  # an attempt at an official offered ([BRIBE-ATTEMPT])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -248,6 +263,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     ),
     DecisionKind.INSOLVENCY: (DogEatDogGoBankrupt, DogEatDogReorganise),
     DecisionKind.CARD: (DogEatDogChooseCard,),
+    DecisionKind.BRIBE: (DogEatDogBribe, DogEatDogDeclineBribe),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -267,4 +283,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.EXPLOIT: "EXPLOIT-ICONS",
     DecisionKind.INSOLVENCY: "INSOLVENT-LATER",
     DecisionKind.CARD: "REDTAPE-CE",
+    DecisionKind.BRIBE: "BRIBE-ATTEMPT",
 }

@@ -252,9 +252,10 @@ def _(event: DogEatDogGameEnded, state: DogEatDogState) -> None:
     state.turn.window = None
     state.turn.prompt = None
     state.turn.auction = None
+    state.turn.bribery = None
 
 
 # The economy's events register themselves on ``evolve``: imported last, once it exists.
-from domain.dogeatdog import evolve_economy, evolve_redtape  # noqa: E402
+from domain.dogeatdog import evolve_bribery, evolve_economy, evolve_redtape  # noqa: E402
 
-__all__ = ["apply", "evolve", "evolve_economy", "evolve_redtape"]
+__all__ = ["apply", "evolve", "evolve_bribery", "evolve_economy", "evolve_redtape"]

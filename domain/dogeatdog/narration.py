@@ -232,6 +232,17 @@ def _(event: DogEatDogGameEnded, name: _Names) -> str:
 
 
 # The economy's sentences register themselves on ``_tell``: imported last, once it exists.
-from domain.dogeatdog import narration_economy, narration_redtape  # noqa: E402
+from domain.dogeatdog import (  # noqa: E402
+    narration_bribery,
+    narration_economy,
+    narration_redtape,
+)
 
-__all__ = ["card_name", "describe", "division_name", "narration_economy", "narration_redtape"]
+__all__ = [
+    "card_name",
+    "describe",
+    "division_name",
+    "narration_bribery",
+    "narration_economy",
+    "narration_redtape",
+]

@@ -13,7 +13,13 @@ from attrs import Factory, define
 from msgspec.structs import asdict
 
 from domain.dogeatdog.catalog import board
-from domain.events.dogeatdog.values import DogEatDogSettings, RollPurpose, Step, StrikeChoice
+from domain.events.dogeatdog.values import (
+    BriberyOccasion,
+    DogEatDogSettings,
+    RollPurpose,
+    Step,
+    StrikeChoice,
+)
 from domain.ruleset import GameStatus
 
 MIN_PLAYERS = 3  # [SETUP-PLAYERS]
@@ -124,6 +130,17 @@ class Bonus:
 
 
 @define
+class Bribery:
+    """An official offered for bribery ([BRIBE-ATTEMPT]): ``asked`` are the seats still to be
+    offered an attempt, next first; ``card`` is None while the briber names one
+    ([BRIBE-LAW-LATER])."""
+
+    card: str | None
+    occasion: BriberyOccasion
+    asked: list[int]
+
+
+@define
 class Prompt:
     """A space of the move asks the active player to decide before the move goes on
     ([MOVE-ORDER]); ``space`` is where, so that the spaces after it follow."""
@@ -159,6 +176,7 @@ class Turn:
     exploiting_stopped: bool = False
     drawn: list[str] = Factory(list)  # Red Tape cards drawn this turn ("this turn" effects)
     card: str | None = None  # the Current Event whose choice is asked ([REDTAPE-CE])
+    bribery: Bribery | None = None  # an official offered for bribery now ([BRIBE-ATTEMPT])
     borrowed: int = 0  # lent by the bank this turn, public ([LOAN-WHEN], [SEE-PUBLIC])
     insolvent: bool = False  # his turn ends at once ([INSOLVENT-LATER])
     cut_short: bool = False  # insolvency decided: the turn ends

@@ -22,6 +22,7 @@ from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
     HIDDEN_EVENTS,
+    BriberyOccasion,
     DogEatDogGameOpened,
     DogEatDogRedTapeShuffled,
     DogEatDogSettings,
@@ -75,6 +76,12 @@ class DogEatDogSaleView(msgspec.Struct, frozen=True, kw_only=True):
     sellers: tuple[int, ...]
 
 
+class DogEatDogBriberyView(msgspec.Struct, frozen=True, kw_only=True):
+    card: str | None  # None: the briber names a public law ([BRIBE-LAW-LATER])
+    occasion: BriberyOccasion
+    asked: tuple[int, ...]  # still to be offered an attempt, next first
+
+
 class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     number: int
@@ -89,6 +96,7 @@ class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
     drawn: tuple[str, ...] = ()  # Red Tape cards drawn this turn, face up ([REDTAPE-HAND])
     card: str | None = None  # the Current Event whose choice is asked ([REDTAPE-CE])
     borrowed: int = 0  # lent by the bank this turn ([LOAN-WHEN], [SEE-PUBLIC])
+    bribery: DogEatDogBriberyView | None = None  # an official offered now ([BRIBE-ATTEMPT])
 
 
 class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
@@ -209,6 +217,13 @@ def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
         drawn=tuple(turn.drawn),
         card=turn.card,
         borrowed=turn.borrowed,
+        bribery=None
+        if turn.bribery is None
+        else DogEatDogBriberyView(
+            card=turn.bribery.card,
+            occasion=turn.bribery.occasion,
+            asked=tuple(turn.bribery.asked),
+        ),
     )
 
 

@@ -16,6 +16,7 @@ from domain.dogeatdog.actions import (
     DogEatDogChooseCard,
     DogEatDogChooseDivision,
     DogEatDogDecision,
+    DogEatDogDeclineBribe,
     DogEatDogEndStrike,
     DogEatDogKeepStaff,
     DogEatDogLetPass,
@@ -31,6 +32,7 @@ from domain.dogeatdog.actions import (
 from domain.dogeatdog.catalog import board, home_space
 from domain.dogeatdog.rules import (
     acquire,
+    bribery,
     exploit,
     flow,
     payroll,
@@ -84,6 +86,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return payroll.legal_actions()
         case DecisionKind.CARD:
             return [DogEatDogChooseCard(choice=choice) for choice in _card_choices(state, seat)]
+        case DecisionKind.BRIBE:
+            return bribery.legal_actions(state, seat)
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -120,6 +124,8 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogReorganise()
         case DecisionKind.CARD:  # the "may" part unused, else the first in the board's order
             return DogEatDogChooseCard(choice=_card_choices(state, seat)[0])
+        case DecisionKind.BRIBE:
+            return DogEatDogDeclineBribe()
 
 
 def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:
@@ -175,6 +181,8 @@ def _refusal(
             return produce.refusal_of(state, seat, action)
         case DecisionKind.EXPLOIT:
             return exploit.refusal(state, seat, action)
+        case DecisionKind.BRIBE:
+            return bribery.refusal(state, seat, action)
         case _:
             return RULE_OF[decision.kind]
 
@@ -221,6 +229,8 @@ def act(
         case DecisionKind.CARD if isinstance(action, DogEatDogChooseCard):
             assert state.turn.card is not None  # the decision is asked only then
             redtape.carry_out(ctx, seat, state.turn.card, action.choice)
+        case DecisionKind.BRIBE:
+            bribery.act(ctx, seat, action)
     flow.advance(ctx)
 
 

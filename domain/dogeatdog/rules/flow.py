@@ -65,8 +65,11 @@ def _nothing(state: DogEatDogState) -> DogEatDogDecision | None:
 
 
 def _move_on(ctx: Context[DogEatDogState]) -> None:
-    cursor = ctx.state.turn.cursor
-    move.resume(ctx, after=cursor if cursor is not None else 0)
+    turn = ctx.state.turn
+    if turn.move is None:  # the roll is made, the runner waited for [BRIBE-INITIAL]
+        move.go(ctx)
+        return
+    move.resume(ctx, after=turn.cursor if turn.cursor is not None else 0)
 
 
 #: Each step's decision now, and what follows when none is awaited in it.
@@ -104,6 +107,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
         return DogEatDogDecision(seat=turn.releasing, kind=DecisionKind.RELEASE)
     if turn.auction is not None and turn.auction.speaker is not None:
         return DogEatDogDecision(seat=turn.auction.speaker, kind=DecisionKind.BID)
+    if turn.bribery is not None and turn.bribery.asked:
+        return DogEatDogDecision(seat=turn.bribery.asked[0], kind=DecisionKind.BRIBE)
     if turn.prompt is not None:
         return DogEatDogDecision(seat=turn.seat, kind=_PROMPTS[turn.prompt.kind])
     restarting = payroll.reorganising(state)

@@ -3,20 +3,21 @@ passed and landed on, one after another ([MOVE-ORDER]). Only Taxes and one's own
 when passed; the others act when landed on. A space that asks the player something pauses the
 move; his answer resumes it from the next space.
 
-Built so far: [TAX-PASS], [HOME-PASS] (the acquisition opportunity, ``rules/acquire.py``),
-[GENEVA-LAND], [SPACE-STRIKE] and the plain spaces ([SPACE-PLAIN]); the exchanges and the Trade
-Show act later in the turn, through ``rules/rates.py``. Cities other than one's home draw no Red
-Tape card yet and the Lobbyist does nothing yet (DESIGN.md, next steps).
+The spaces: [TAX-PASS], [HOME-PASS] (the acquisition opportunity, ``rules/acquire.py``),
+[GENEVA-LAND], [SPACE-STRIKE], [REDTAPE-CITY] (``rules/redtape.py``), [SPACE-LOBBYIST]
+(``rules/bribery.py``) and the plain spaces ([SPACE-PLAIN]); the exchanges and the Trade Show
+act later in the turn, through ``rules/rates.py``.
 """
 
 from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.catalog import SpaceKind, board, space
-from domain.dogeatdog.rules import money, redtape
+from domain.dogeatdog.rules import bribery, money, redtape
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
+    BriberyOccasion,
     DogEatDogAcquisitionOffered,
     DogEatDogGenevaReached,
     DogEatDogRunnerMoved,
@@ -28,12 +29,25 @@ from domain.events.dogeatdog import (
 
 
 def move(ctx: Context[DogEatDogState]) -> None:
-    """[MOVE-DICE]: roll two dice and move that many spaces clockwise ([BOARD-DIRECTION])."""
+    """[MOVE-DICE]: roll two dice and move that many spaces clockwise ([BOARD-DIRECTION]); in
+    the game's first turn the setup law is offered for bribery between the roll and the
+    runner's move ([BRIBE-INITIAL])."""
+    state = ctx.state
+    seat = state.turn.seat
+    roll(ctx, seat, RollPurpose.MOVE)
+    card = bribery.initial_due(state)
+    if card is not None and bribery.offer_fresh(ctx, seat, card, None):
+        return
+    go(ctx)
+
+
+def go(ctx: Context[DogEatDogState]) -> None:
+    """The runner goes as far as the active player's last movement roll says."""
     state = ctx.state
     seat = state.turn.seat
     start = state.players[seat].runner
     assert start is not None  # a player in the game has his runner on the board
-    total = roll(ctx, seat, RollPurpose.MOVE)
+    total = next(r.total for r in reversed(state.rolls) if r.purpose is RollPurpose.MOVE)
     ctx.emit(
         DogEatDogRunnerMoved(seat=seat, from_space=start, to_space=(start + total) % _length())
     )
@@ -78,6 +92,8 @@ def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool)
         return False
     elif landed and reached.kind is SpaceKind.CITY and reached.home_city_of != player.division:
         return redtape.draw(ctx, seat, index)  # [REDTAPE-CITY]
+    elif landed and reached.kind is SpaceKind.LOBBYIST:  # [SPACE-LOBBYIST]
+        return not bribery.offer(ctx, None, BriberyOccasion.LOBBYIST, [seat], index)
     return True
 
 

@@ -10,9 +10,9 @@ its choice that depends on it): Numbered Account asks as Geneva does, Land Grab 
 home city, Wildcat Strike as the Strike space, the others ask a card choice (``choices``).
 "This turn" effects are read by ``rates`` from the cards drawn this turn.
 
-Not built yet (DESIGN.md, next steps): the bribery offer of a freshly drawn official
-([BRIBE-FRESH]): it is laid out as a public law, as when everyone declines; the optional
-bribery attempt of Campaign Contribution ([BRIBE-LAW-LATER]) is not offered.
+A drawn official lies on the Public Laws sheet and is offered for bribery at once
+([BRIBE-FRESH]); Campaign Contribution's attempt is offered like the Lobbyist's
+([BRIBE-LAW-LATER]), both in ``rules/bribery.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from domain.context import Context
 from domain.dogeatdog.catalog import CorruptOfficial, CurrentEvent, EventKind, cards, divisions
 from domain.dogeatdog.effects import (
     AcquisitionNow,
+    BribePublicLaw,
     CollectFromEachOpponent,
     Effect,
     Gain,
@@ -39,9 +40,10 @@ from domain.dogeatdog.effects import (
     StrikeNow,
     TaxNow,
 )
-from domain.dogeatdog.rules import goods, money, pollution
+from domain.dogeatdog.rules import bribery, goods, money, pollution
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
+    BriberyOccasion,
     DogEatDogAcquisitionOffered,
     DogEatDogCardChoiceMade,
     DogEatDogCardChoiceOffered,
@@ -62,7 +64,16 @@ from domain.events.dogeatdog import (
 )
 
 #: The effects that ask the drawer something.
-_ASKING = (GenevaNow, AcquisitionNow, StrikeNow, SellNow, GainRaw, Pollute, RemovePollution)
+_ASKING = (
+    GenevaNow,
+    AcquisitionNow,
+    StrikeNow,
+    SellNow,
+    GainRaw,
+    Pollute,
+    RemovePollution,
+    BribePublicLaw,
+)
 
 
 def draw(ctx: Context[DogEatDogState], seat: int, space: int) -> bool:
@@ -79,8 +90,8 @@ def draw(ctx: Context[DogEatDogState], seat: int, space: int) -> bool:
     ctx.emit(DogEatDogRedTapeDrawn(seat=seat, card=card))
     found = cards()[card]
     if isinstance(found, CorruptOfficial):
-        ctx.emit(DogEatDogOfficialLaidOut(card=card))  # [LAW-PUBLIC]
-        return True
+        ctx.emit(DogEatDogOfficialLaidOut(card=card))  # [LAW-PUBLIC], until bribed
+        return not bribery.offer_fresh(ctx, seat, card, space)  # [BRIBE-FRESH]
     return _resolve(ctx, seat, found, space)
 
 
@@ -138,6 +149,8 @@ def _ask(ctx: Context[DogEatDogState], seat: int, card: str, effect: Effect, spa
             ctx.emit(DogEatDogAcquisitionOffered(seat=seat, space=space))
         case StrikeNow():
             ctx.emit(DogEatDogStrikeCalled(seat=seat, space=space))
+        case BribePublicLaw():  # [BRIBE-LAW-LATER]: one attempt at a public law he names
+            return not bribery.offer(ctx, None, BriberyOccasion.CAMPAIGN, [seat], space)
         case SellNow() | GainRaw() | Pollute() | RemovePollution():
             options = choices(state, seat, effect)
             if len(options) == 1 and options[0]:  # no question without a choice

@@ -13,6 +13,15 @@ the seed to :data:`HIDDEN`, the deck's order emptied while its size stays ([SEE-
 from __future__ import annotations
 
 from domain.events.base import DomainEvent
+from domain.events.dogeatdog.bribery import (
+    BRIBERY_EVENTS,
+    DogEatDogBribeAttempted,
+    DogEatDogBribeDeclined,
+    DogEatDogBribeFailed,
+    DogEatDogBriberyEnded,
+    DogEatDogBriberyOffered,
+    DogEatDogOfficialBribed,
+)
 from domain.events.dogeatdog.economy import (
     ECONOMY_EVENTS,
     DogEatDogAuctionCalled,
@@ -67,6 +76,7 @@ from domain.events.dogeatdog.redtape import (
 )
 from domain.events.dogeatdog.values import (
     HIDDEN,
+    BriberyOccasion,
     DogEatDogSettings,
     Good,
     Hidden,
@@ -329,6 +339,7 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     DogEatDogGameEnded,
     *ECONOMY_EVENTS,
     *REDTAPE_EVENTS,
+    *BRIBERY_EVENTS,
 )
 
 #: The events that may carry something a viewer may not see.
@@ -338,6 +349,7 @@ __all__ = [
     "EVENT_TYPES",
     "HIDDEN",
     "HIDDEN_EVENTS",
+    "BriberyOccasion",
     "DogEatDogAcquisitionLetPass",
     "DogEatDogAcquisitionOffered",
     "DogEatDogAuctionCalled",
@@ -345,6 +357,11 @@ __all__ = [
     "DogEatDogBidMade",
     "DogEatDogBidPassed",
     "DogEatDogBonusRoundBegan",
+    "DogEatDogBribeAttempted",
+    "DogEatDogBribeDeclined",
+    "DogEatDogBribeFailed",
+    "DogEatDogBriberyEnded",
+    "DogEatDogBriberyOffered",
     "DogEatDogCardChoiceMade",
     "DogEatDogCardChoiceOffered",
     "DogEatDogCardDiscarded",
@@ -369,6 +386,7 @@ __all__ = [
     "DogEatDogMarkersRemoved",
     "DogEatDogMarketBought",
     "DogEatDogMovedToSwiss",
+    "DogEatDogOfficialBribed",
     "DogEatDogOfficialDealt",
     "DogEatDogOfficialLaidOut",
     "DogEatDogPaidByBank",

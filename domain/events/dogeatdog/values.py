@@ -13,6 +13,7 @@ from domain.dogeatdog.catalog import Product, Raw
 
 __all__ = [
     "HIDDEN",
+    "BriberyOccasion",
     "DogEatDogSettings",
     "Good",
     "Hidden",
@@ -105,6 +106,16 @@ class RollPurpose(StrEnum):
     DICE_BID = "dice_bid"  # [BID-SEALED]
     BRIBE = "bribe"  # [BRIBE-ATTEMPT]
     PRICE = "price"  # [SELL-ROLL], [END-BONUS-SELL]
+
+
+class BriberyOccasion(StrEnum):
+    """Why an official is offered for bribery ([BRIBE-ATTEMPT])."""
+
+    FRESH = "fresh"  # drawn from the Red Tape deck ([BRIBE-FRESH])
+    INITIAL = "initial"  # the setup law, after the start player's first roll ([BRIBE-INITIAL])
+    LOBBYIST = "lobbyist"  # landing on the Lobbyist ([SPACE-LOBBYIST], [BRIBE-LAW-LATER])
+    CAMPAIGN = "campaign"  # the Campaign Contribution card ([BRIBE-LAW-LATER])
+    CHAIN = "chain"  # opened by an invocation of an owned law ([BRIBE-CHAIN])
 
 
 class ShuffleReason(StrEnum):

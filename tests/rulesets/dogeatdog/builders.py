@@ -14,7 +14,7 @@ from typing import TypeVar, cast
 from uuid import UUID
 
 from domain.context import Context
-from domain.dogeatdog.actions import DogEatDogAction
+from domain.dogeatdog.actions import DogEatDogAction, DogEatDogDeclineBribe
 from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.rules import decisions, flow
@@ -24,6 +24,7 @@ from domain.dogeatdog.rules.setup import kit
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
+    BriberyOccasion,
     DogEatDogDiceRolled,
     DogEatDogDivisionChosen,
     DogEatDogGameOpened,
@@ -151,10 +152,30 @@ def act(state: DogEatDogState, seat: int, action: DogEatDogAction, dice: Iterabl
     return run(state, lambda ctx: decisions.act(ctx, seat, action, pending), Scripted(dice))
 
 
-def play_on(state: DogEatDogState, dice: Iterable[int] = ()) -> list[DomainEvent]:
+def play_on(state: DogEatDogState, dice: Iterable[int] = (), *, initial_offer: bool = False) -> list[DomainEvent]:
     """The rules go on, rolling ``dice``, until a decision is awaited (the first move of a built
-    setup: nobody is asked in a window while nobody has anything to do there)."""
-    return run(state, advance, Scripted(dice))
+    setup: nobody is asked in a window while nobody has anything to do there). The setup law's
+    offer after the game's first roll ([BRIBE-INITIAL]) is declined by everyone asked unless
+    ``initial_offer`` says it is the decision to stop at, so that tests of other rules may play
+    the first turn as any other."""
+    rng = Scripted(dice)
+    events = run(state, advance, rng)
+    while not initial_offer and (found := awaited(state)) and _initial_offer(state):
+        events += run(state, partial(decisions.act, seat=found.seat, action=DogEatDogDeclineBribe(), pending=[found]), rng)
+    return events
+
+
+def decline_all(state: DogEatDogState) -> list[DomainEvent]:
+    """Every seat offered an attempt at the official under way declines ([BRIBE-FRESH])."""
+    events: list[DomainEvent] = []
+    while state.turn.bribery is not None and (found := awaited(state)) is not None:
+        events += act(state, found.seat, DogEatDogDeclineBribe())
+    return events
+
+
+def _initial_offer(state: DogEatDogState) -> bool:
+    bribery = state.turn.bribery
+    return bribery is not None and bribery.occasion is BriberyOccasion.INITIAL
 
 
 def play_defaults(state: DogEatDogState, until: Callable[[DogEatDogState], bool], dice: Iterable[int] = ()) -> list[DomainEvent]:

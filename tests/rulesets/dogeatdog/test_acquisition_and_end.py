@@ -50,8 +50,8 @@ ACTIVE = 2
 def at_home() -> DogEatDogState:
     """Seat 2 passed his home city and is offered an acquisition."""
     state = replayed(setup_history())
-    state.players[ACTIVE].runner = 4
-    play_on(state, dice=(1, 2))  # passes Taxes, Las Naugas; lands on 7
+    state.players[ACTIVE].runner = 3
+    play_on(state, dice=(2, 3))  # passes Taxes, Las Naugas; lands on the Turnpike (8)
     assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.ACQUISITION)
     return state
 

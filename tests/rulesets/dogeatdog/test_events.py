@@ -10,6 +10,7 @@ import pytest
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     EVENT_TYPES,
+    BriberyOccasion,
     DogEatDogAcquisitionLetPass,
     DogEatDogAcquisitionOffered,
     DogEatDogDiceRolled,
@@ -41,6 +42,7 @@ from domain.events.dogeatdog import (
     ShuffleReason,
     Step,
     StrikeChoice,
+    bribery,
     economy,
     redtape,
 )
@@ -113,6 +115,15 @@ REDTAPE_SAMPLES: tuple[DomainEvent, ...] = (
     redtape.DogEatDogLoanRepaid(seat=0, amount=6),
 )
 
+BRIBERY_SAMPLES: tuple[DomainEvent, ...] = (
+    bribery.DogEatDogBriberyOffered(card=None, occasion=BriberyOccasion.LOBBYIST, seats=(2,), space=7),
+    bribery.DogEatDogBribeDeclined(seat=3),
+    bribery.DogEatDogBribeAttempted(seat=2, card="CO4", offer=6),
+    bribery.DogEatDogOfficialBribed(seat=2, card="CO4", from_seat=1),
+    bribery.DogEatDogBribeFailed(seat=2, card="CO4"),
+    bribery.DogEatDogBriberyEnded(card="CO4"),
+)
+
 SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogGameOpened(seats=5, settings=VARIANTS, seed="s33d", rules_version="dogeatdog-draft-0.2"),
     DogEatDogSeatTaken(seat=4, name="Eve", bot="random"),
@@ -150,6 +161,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogGameEnded(reason="END-LIMIT"),
     *ECONOMY_SAMPLES,
     *REDTAPE_SAMPLES,
+    *BRIBERY_SAMPLES,
 )
 
 

@@ -45,7 +45,7 @@ from domain.events.dogeatdog import (
     StrikeChoice,
 )
 
-from tests.rulesets.dogeatdog.builders import act, at_step, play_on, replayed, setup_history, stack
+from tests.rulesets.dogeatdog.builders import act, at_step, decline_all, play_on, replayed, setup_history, stack
 
 ACTIVE = 2
 TO_GRAND_FORGE = (1, 2)  # from Las Naugas (6) to Grand Forge (9)
@@ -110,6 +110,8 @@ def test_given_a_corrupt_official_when_drawn_then_it_lies_on_the_public_laws_she
     state = round_one("CO1")  # Minimum Wage Act: $2M a worker
     events = play_on(state, TO_GRAND_FORGE)
     assert DogEatDogOfficialLaidOut(card="CO1") in events
+    assert "CO1" in state.public_laws
+    decline_all(state)  # nobody bribes the official ([BRIBE-FRESH])
     assert "CO1" in state.public_laws
     payroll = at_step(state, Step.PAYROLL)
     assert DogEatDogWagesPaid(seat=ACTIVE, amount=4) in payroll

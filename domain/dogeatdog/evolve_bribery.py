@@ -1,0 +1,56 @@
+"""Applying the events of bribery (``domain.events.dogeatdog.bribery``): part of ``evolve``,
+registered on its dispatcher. Never validates, never fails: every offer and outcome comes from
+the event."""
+
+from __future__ import annotations
+
+from domain.dogeatdog.evolve import evolve
+from domain.dogeatdog.state import Bribery, DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogBribeAttempted,
+    DogEatDogBribeDeclined,
+    DogEatDogBriberyEnded,
+    DogEatDogBriberyOffered,
+    DogEatDogOfficialBribed,
+)
+
+
+@evolve.register
+def _(event: DogEatDogBriberyOffered, state: DogEatDogState) -> None:
+    state.turn.bribery = Bribery(card=event.card, occasion=event.occasion, asked=list(event.seats))
+    if event.space is not None:
+        state.turn.cursor = event.space
+
+
+def _asked(state: DogEatDogState, seat: int) -> None:
+    bribery = state.turn.bribery
+    if bribery is not None and seat in bribery.asked:
+        bribery.asked.remove(seat)
+
+
+@evolve.register
+def _(event: DogEatDogBribeDeclined, state: DogEatDogState) -> None:
+    _asked(state, event.seat)
+
+
+@evolve.register
+def _(event: DogEatDogBribeAttempted, state: DogEatDogState) -> None:
+    state.players[event.seat].corporate -= event.offer
+    _asked(state, event.seat)
+
+
+@evolve.register
+def _(event: DogEatDogOfficialBribed, state: DogEatDogState) -> None:
+    if event.from_seat is None:
+        if event.card in state.public_laws:
+            state.public_laws.remove(event.card)
+    else:
+        officials = state.players[event.from_seat].officials
+        if event.card in officials:
+            officials.remove(event.card)
+    state.players[event.seat].officials.append(event.card)
+
+
+@evolve.register
+def _(event: DogEatDogBriberyEnded, state: DogEatDogState) -> None:
+    state.turn.bribery = None

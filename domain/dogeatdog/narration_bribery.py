@@ -1,0 +1,65 @@
+"""Bribery in plain English (part of ``narration``, registered on its dispatcher): every offer,
+roll and outcome is public ([SEE-PUBLIC])."""
+
+from __future__ import annotations
+
+from domain.dogeatdog.narration import _Names, _tell, card_name
+from domain.events.dogeatdog import (
+    BriberyOccasion,
+    DogEatDogBribeAttempted,
+    DogEatDogBribeDeclined,
+    DogEatDogBribeFailed,
+    DogEatDogBriberyEnded,
+    DogEatDogBriberyOffered,
+    DogEatDogOfficialBribed,
+)
+
+_OCCASIONS = {
+    BriberyOccasion.FRESH: "freshly drawn",
+    BriberyOccasion.INITIAL: "the setup law, after the first roll",
+    BriberyOccasion.LOBBYIST: "at the Lobbyist",
+    BriberyOccasion.CAMPAIGN: "by a Campaign Contribution",
+    BriberyOccasion.CHAIN: "in a bribery chain",
+}
+
+
+def _official(card: str | None) -> str:
+    return "a public law of the briber's choice" if card is None else card_name(card)
+
+
+@_tell.register
+def _(event: DogEatDogBriberyOffered, name: _Names) -> str:
+    seats = ", ".join(name(seat) for seat in event.seats)
+    occasion = _OCCASIONS[event.occasion]
+    return f"{_official(event.card)} is offered for bribery ({occasion}) to {seats}."
+
+
+@_tell.register
+def _(event: DogEatDogBribeDeclined, name: _Names) -> str:
+    return f"{name(event.seat)} declined to bribe."
+
+
+@_tell.register
+def _(event: DogEatDogBribeAttempted, name: _Names) -> str:
+    return (
+        f"{name(event.seat)} offered ${event.offer}M to {card_name(event.card)}, "
+        "paid to the bank whatever the roll."
+    )
+
+
+@_tell.register
+def _(event: DogEatDogOfficialBribed, name: _Names) -> str:
+    taken = "" if event.from_seat is None else f" from {name(event.from_seat)}"
+    return f"{name(event.seat)} bribed {card_name(event.card)}{taken} and owns the official."
+
+
+@_tell.register
+def _(event: DogEatDogBribeFailed, name: _Names) -> str:
+    return f"{name(event.seat)}'s bribe failed: {card_name(event.card)} stays where it was."
+
+
+@_tell.register
+def _(event: DogEatDogBriberyEnded, name: _Names) -> str:
+    if event.card is None:
+        return "Nobody more may bribe a public law now."
+    return f"Nobody more may bribe {card_name(event.card)} now."
