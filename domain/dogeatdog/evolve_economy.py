@@ -120,7 +120,7 @@ def _(event: DogEatDogBidPassed, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogAuctionWon, state: DogEatDogState) -> None:
     state.turn.auction = None
-    state.players[event.seat].corporate -= event.amount
+    state.players[event.seat].corporate -= event.amount + event.fee
     _gain(state, event.seat, event.square)
 
 
@@ -131,7 +131,7 @@ def _(event: DogEatDogDiceBidOffered, state: DogEatDogState) -> None:
 
 @evolve.register
 def _(event: DogEatDogDiceBidWon, state: DogEatDogState) -> None:
-    state.players[event.seat].corporate -= event.amount
+    state.players[event.seat].corporate -= event.amount + event.fee
     _gain(state, event.seat, event.square)
 
 
@@ -172,7 +172,7 @@ def _next_seller(state: DogEatDogState, seat: int) -> None:
 @evolve.register
 def _(event: DogEatDogGoodsSold, state: DogEatDogState) -> None:
     player = state.players[event.seat]
-    player.corporate += event.amount
+    player.corporate += event.amount - event.fee
     if event.good == POLLUTION:
         player.pollution_markers -= event.count
         _add(state.marketplace, POLLUTION, event.count)
@@ -329,6 +329,7 @@ def _(event: DogEatDogSquareDegraded, state: DogEatDogState) -> None:
 
 @evolve.register
 def _(event: DogEatDogRawExtracted, state: DogEatDogState) -> None:
+    state.players[event.seat].corporate -= event.fee
     _add(state.players[event.seat].goods, event.raw, 1)
     _add(state.supply, event.raw, -1)
     state.turn.workers_used += 1

@@ -50,6 +50,10 @@ def _units(count: int, good: str) -> str:
     return f"{count} {what}"
 
 
+def _fee(amount: int, law: str) -> str:
+    return f" (and ${amount}M {law} to the bank)" if amount else ""
+
+
 @_tell.register
 def _(event: DogEatDogStrikeCalled, name: _Names) -> str:
     return f"{name(event.seat)} landed on Strike."
@@ -78,7 +82,8 @@ def _(event: DogEatDogBidPassed, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogAuctionWon, name: _Names) -> str:
-    return f"{name(event.seat)} won square {event.square} for ${event.amount}M."
+    fee = _fee(event.fee, "Land Transfer Fee")
+    return f"{name(event.seat)} won square {event.square} for ${event.amount}M{fee}."
 
 
 @_tell.register
@@ -88,7 +93,8 @@ def _(event: DogEatDogDiceBidOffered, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogDiceBidWon, name: _Names) -> str:
-    return f"{name(event.seat)} paid ${event.amount}M and controls square {event.square}."
+    fee = _fee(event.fee, "Land Transfer Fee")
+    return f"{name(event.seat)} paid ${event.amount}M{fee} and controls square {event.square}."
 
 
 @_tell.register
@@ -109,7 +115,8 @@ def _(event: DogEatDogPriceRolled, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogGoodsSold, name: _Names) -> str:
-    return f"{name(event.seat)} sold {_units(event.count, event.good)} for ${event.amount}M."
+    fee = _fee(event.fee, "Excise Tax")
+    return f"{name(event.seat)} sold {_units(event.count, event.good)} for ${event.amount}M{fee}."
 
 
 @_tell.register
@@ -187,7 +194,8 @@ def _(event: DogEatDogSquareDegraded, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogRawExtracted, name: _Names) -> str:
-    return f"{name(event.seat)} extracted {event.raw} from square {event.square}."
+    fee = _fee(event.fee, "extraction permit")
+    return f"{name(event.seat)} extracted {event.raw} from square {event.square}{fee}."
 
 
 @_tell.register

@@ -18,6 +18,7 @@ from domain.dogeatdog.actions import (
     DogEatDogRelease,
 )
 from domain.dogeatdog.catalog import board
+from domain.dogeatdog.rules import rates
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
@@ -41,8 +42,14 @@ def targets(state: DogEatDogState) -> list[str]:
     return [square.id for square in state.squares.values() if square.controller is None]
 
 
+def funds(state: DogEatDogState, seat: int) -> int:
+    """[AUCTION-FUNDS]: what ``seat`` may bid or offer for a square, his corporate account less
+    a public Land Transfer Fee (R45)."""
+    return state.players[seat].corporate - rates.land_fee(state)
+
+
 def opportunity(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
-    corporate = state.players[seat].corporate
+    corporate = funds(state, seat)
     low, high = board().economy.dice_bid_range
     found: list[DogEatDogAction] = [DogEatDogLetPass()]
     for square in targets(state):
@@ -75,7 +82,9 @@ def use_opportunity(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAc
     elif isinstance(action, DogEatDogDiceBid):
         ctx.emit(DogEatDogDiceBidOffered(seat=seat, square=action.square, offer=action.offer))
         if roll(ctx, seat, RollPurpose.DICE_BID) <= action.offer:
-            ctx.emit(DogEatDogDiceBidWon(seat=seat, square=action.square, amount=action.offer))
+            fee = rates.land_fee(state)
+            won = DogEatDogDiceBidWon(seat=seat, square=action.square, amount=action.offer, fee=fee)
+            ctx.emit(won)
         else:
             ctx.emit(DogEatDogDiceBidFailed(seat=seat, square=action.square))
 
@@ -89,7 +98,7 @@ def bids(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
     auction = state.turn.auction
     if auction is None:
         return []
-    corporate = state.players[seat].corporate
+    corporate = funds(state, seat)
     if auction.high_bidder is None:
         return [
             DogEatDogBid(amount=a) for a in range(board().economy.auction_min_bid, corporate + 1)
@@ -101,7 +110,7 @@ def bids(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
 
 
 def bid_refusal(state: DogEatDogState, seat: int, action: DogEatDogAction) -> str:
-    if isinstance(action, DogEatDogBid) and action.amount > state.players[seat].corporate:
+    if isinstance(action, DogEatDogBid) and action.amount > funds(state, seat):
         return "AUCTION-FUNDS"
     return "AUCTION-OPEN"
 
@@ -119,13 +128,16 @@ def settle(ctx: Context[DogEatDogState]) -> None:
     state = ctx.state
     auction = state.turn.auction
     while auction is not None and auction.speaker is not None:
-        if state.players[auction.speaker].corporate > auction.high_bid:
+        if funds(state, auction.speaker) > auction.high_bid:
             return
         ctx.emit(DogEatDogBidPassed(seat=auction.speaker, could_not_raise=True))
     if auction is not None and auction.high_bidder is not None:
         ctx.emit(
             DogEatDogAuctionWon(
-                seat=auction.high_bidder, square=auction.square, amount=auction.high_bid
+                seat=auction.high_bidder,
+                square=auction.square,
+                amount=auction.high_bid,
+                fee=rates.land_fee(state),
             )
         )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.context import Context
 from domain.dogeatdog.actions import DecisionKind, DogEatDogDecision
 from domain.dogeatdog.rules import goods, produce
-from domain.dogeatdog.rules.sell import price_type
+from domain.dogeatdog.rules.sell import excise, price_type
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogBonusRoundBegan,
@@ -50,7 +50,12 @@ def conclude(ctx: Context[DogEatDogState]) -> None:
             price = price_type(ctx, seat, good, bonus=True)
             for seller in goods.holders(state, good, seat):
                 count = goods.held(state.players[seller], good)
-                ctx.emit(
-                    DogEatDogGoodsSold(seat=seller, good=good, count=count, amount=count * price)  # type: ignore[arg-type]
+                sold = DogEatDogGoodsSold(
+                    seat=seller,
+                    good=good,  # type: ignore[arg-type]
+                    count=count,
+                    amount=count * price,
+                    fee=excise(state, good, count),
                 )
+                ctx.emit(sold)
     ctx.emit(DogEatDogGameEnded(reason=bonus.reason))

@@ -8,9 +8,11 @@ this turn ([SPACE-STRIKE], [SPACE-LABOR-EXCHANGE], [SPACE-COMMODITY-EXCHANGE],
 Composition (R29): a waiver (WALKOUT, Union Concession) beats everything; among the effects
 that set a cost the highest applies (so a law beats a discount of a space or a card), the
 board's constant when none does; the lowest tax threshold and pollution ratio apply; price
-deltas add up. An owned law applies only when invoked against a player ([LAW-OWNED]), which is
-not built yet: owned laws change no rate. The spaces' numbers are our design (RULES.md section
-23, D2, D3), read from each space's ``rates`` in ``board.json``.
+deltas and per-unit fees add up. The laws' fees are the public laws' alone and bind everyone,
+whoever gains the square, sells or extracts. An owned law applies only when invoked against a
+player ([LAW-OWNED]), which is not built yet: owned laws change no rate. The spaces' numbers
+are our design (RULES.md section 23, D2, D3), read from each space's ``rates`` in
+``board.json``.
 """
 
 from __future__ import annotations
@@ -28,8 +30,11 @@ from domain.dogeatdog.catalog import (
 )
 from domain.dogeatdog.effects import (
     Effect,
+    ExtraFee,
     ExtraJobs,
+    FeeOn,
     Forbid,
+    PerUnitFee,
     PriceDelta,
     Rate,
     SetRate,
@@ -138,6 +143,19 @@ def product_delta(state: DogEatDogState, *, bonus: bool = False) -> int:
     space_delta = _space_rates(state).product_price_delta or 0
     cards_delta = sum(e.delta for e in this_turn(state) if isinstance(e, PriceDelta))
     return base + space_delta + cards_delta
+
+
+def land_fee(state: DogEatDogState) -> int:
+    """The Land Transfer Fee on gaining a square, by whoever gains it: the highest public one
+    ([LAW-COMPOSE]), nothing without one."""
+    fees = [e.value for e in laws(state) if isinstance(e, ExtraFee) and e.on is FeeOn.GAIN_SQUARE]
+    return max(fees, default=0)
+
+
+def unit_fee(state: DogEatDogState, on: FeeOn) -> int:
+    """The fee per product sold ([SELL-ALL]) or per raw material extracted, by whoever sells or
+    extracts: the public laws' fees added up ([LAW-COMPOSE])."""
+    return sum(e.value for e in laws(state) if isinstance(e, PerUnitFee) and e.on is on)
 
 
 def workers_idle(state: DogEatDogState) -> bool:

@@ -18,6 +18,7 @@ from domain.dogeatdog.actions import (
     DogEatDogSell,
     DogEatDogStopSelling,
 )
+from domain.dogeatdog.effects import FeeOn
 from domain.dogeatdog.rules import goods, money, rates
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
@@ -88,10 +89,17 @@ def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> Non
                 good=sale.good,  # type: ignore[arg-type]
                 count=action.count,
                 amount=amount,
+                fee=excise(state, sale.good, action.count),
             )
             ctx.emit(sold)
         else:
             ctx.emit(DogEatDogSaleDeclined(seat=seat))
+
+
+def excise(state: DogEatDogState, good: str, count: int) -> int:
+    """A public Excise Tax on ``count`` units of ``good`` sold, if it is a product ([SELL-ALL]):
+    charged per seller, out of the proceeds."""
+    return count * rates.unit_fee(state, FeeOn.SELL_PRODUCT) if good in goods.PRODUCTS else 0
 
 
 def price_type(ctx: Context[DogEatDogState], seat: int, good: str, *, bonus: bool = False) -> int:

@@ -59,11 +59,12 @@ class DogEatDogBidPassed(DomainEvent, frozen=True, tag="dogeatdog.BidPassed"):
 
 class DogEatDogAuctionWon(DomainEvent, frozen=True, tag="dogeatdog.AuctionWon"):
     """Everyone else passed: ``seat`` paid ``amount`` $M to the bank and controls ``square``
-    ([AUCTION-WIN])."""
+    ([AUCTION-WIN]); ``fee`` $M more to the bank by a public Land Transfer Fee ([LAW-PUBLIC])."""
 
     seat: int
     square: str
     amount: int
+    fee: int = 0
 
 
 class DogEatDogDiceBidOffered(DomainEvent, frozen=True, tag="dogeatdog.DiceBidOffered"):
@@ -77,11 +78,12 @@ class DogEatDogDiceBidOffered(DomainEvent, frozen=True, tag="dogeatdog.DiceBidOf
 
 class DogEatDogDiceBidWon(DomainEvent, frozen=True, tag="dogeatdog.DiceBidWon"):
     """The roll was at most the offer: ``seat`` paid ``amount`` $M and controls ``square``
-    ([BID-SEALED])."""
+    ([BID-SEALED]); ``fee`` $M more by a public Land Transfer Fee ([LAW-PUBLIC])."""
 
     seat: int
     square: str
     amount: int
+    fee: int = 0
 
 
 class DogEatDogDiceBidFailed(DomainEvent, frozen=True, tag="dogeatdog.DiceBidFailed"):
@@ -115,12 +117,14 @@ class DogEatDogPriceRolled(DomainEvent, frozen=True, tag="dogeatdog.PriceRolled"
 
 class DogEatDogGoodsSold(DomainEvent, frozen=True, tag="dogeatdog.GoodsSold"):
     """``seat`` sold ``count`` units of ``good`` to the bank for ``amount`` $M; raw materials
-    and pollution markers go to the Marketplace, products to the supply ([SELL-DEST])."""
+    and pollution markers go to the Marketplace, products to the supply ([SELL-DEST]); ``fee``
+    $M of it went back to the bank by a public Excise Tax ([LAW-PUBLIC], [SELL-ALL])."""
 
     seat: int
     good: Saleable
     count: int
     amount: int
+    fee: int = 0
 
 
 class DogEatDogSaleDeclined(DomainEvent, frozen=True, tag="dogeatdog.SaleDeclined"):
@@ -242,11 +246,13 @@ class DogEatDogSquareDegraded(DomainEvent, frozen=True, tag="dogeatdog.SquareDeg
 
 
 class DogEatDogRawExtracted(DomainEvent, frozen=True, tag="dogeatdog.RawExtracted"):
-    """An unused worker of ``seat`` extracted one ``raw`` from ``square`` ([EXPLOIT-ICONS])."""
+    """An unused worker of ``seat`` extracted one ``raw`` from ``square`` ([EXPLOIT-ICONS]),
+    paying ``fee`` $M first by a public Extraction Permit Act ([LAW-PUBLIC])."""
 
     seat: int
     square: str
     raw: Good
+    fee: int = 0
 
 
 class DogEatDogMarkerCollected(DomainEvent, frozen=True, tag="dogeatdog.MarkerCollected"):

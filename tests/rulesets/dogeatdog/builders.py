@@ -47,7 +47,8 @@ GAME_ID = UUID(int=23)
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 RULES_VERSION = "dogeatdog-draft-0.2"
 #: The setup law of every built game: the third card of the search, after two Current Events.
-#: The Revenue Agent's law (a fee per product sold) changes none of the rates tests check.
+#: The Revenue Agent's Excise Tax takes $2M of every product sold to the bank: tests of sales
+#: count it; it changes no other rate.
 FIRST_LAW = "CO7"
 SEARCH = ("CE04", "CE06", FIRST_LAW)
 

@@ -167,8 +167,10 @@ def test_given_a_product_when_priced_then_its_price_is_the_roll_plus_20_and_it_g
     assert act(state, ACTIVE, DogEatDogPrice(good="plastic"), dice=(1, 2))[1] == DogEatDogPriceRolled(
         seat=ACTIVE, good="plastic", price=23, sellers=(ACTIVE,)
     )
-    act(state, ACTIVE, DogEatDogSell(count=2))
-    assert state.players[ACTIVE].corporate == 25 + 46
+    sold = act(state, ACTIVE, DogEatDogSell(count=2))[0]
+    # The setup law, the Revenue Agent's Excise Tax, takes $2M a product ([LAW-PUBLIC]).
+    assert sold == DogEatDogGoodsSold(seat=ACTIVE, good="plastic", count=2, amount=46, fee=4)
+    assert state.players[ACTIVE].corporate == 25 + 46 - 4
     assert state.supply["plastic"] == 10
 
 
