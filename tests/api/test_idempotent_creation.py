@@ -24,6 +24,7 @@ from litestar.exceptions import ServiceUnavailableException
 from litestar.testing import TestClient
 
 from tests.api.servers import Server, start_server
+from tests.patience import PATIENCE
 
 BODY = {"players": 2, "seed": "idempotent"}
 KEY = "5f0c8e0e-4b7e-4a35-a7d4-3c1f3d2b9e61"
@@ -38,7 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def client_from(server: Server, address: str) -> httpx.Client:
-    return httpx.Client(base_url=server.url, transport=httpx.HTTPTransport(local_address=address), timeout=10)
+    return httpx.Client(base_url=server.url, transport=httpx.HTTPTransport(local_address=address), timeout=PATIENCE)
 
 
 def create(client: httpx.Client, key: str) -> httpx.Response:

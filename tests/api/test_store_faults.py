@@ -4,7 +4,6 @@ and nothing half-done once it is back."""
 from __future__ import annotations
 
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +15,8 @@ from api.app import create_app
 from engine.application import GameService
 from engine.database import resolve
 from litestar.testing import TestClient
+
+from tests.patience import PATIENCE, wait_until
 
 
 @contextmanager
@@ -53,10 +54,7 @@ def test_given_the_event_table_gone_then_requests_get_503_and_nothing_changes(po
                 assert response.json()["type"].endswith("/store-unavailable")
         # Back again (once the health probe finds the store, it lets requests in at once rather
         # than after the pause): the refused join stored nothing, and the game goes on.
-        for _ in range(100):
-            if client.get("/health").json()["status"] == "ok":
-                break
-            time.sleep(0.1)
+        assert wait_until(lambda: client.get("/health").json()["status"] == "ok", interval=0.1)
         assert client.get(game).json()["players"] == []
         assert client.post(f"{game}/players", json={"name": "Ann"}).json()["seat"] == 0
 
@@ -99,7 +97,7 @@ def test_given_a_locked_sqlite_file_then_writes_get_503_health_says_degraded_and
     path = tmp_path / "games.db"
     # A long pause: the test's requests all fall within it, whatever the machine's speed.
     games = GameService(f"sqlite:///{path}", store_pause=600)
-    with TestClient(create_app(games, close_on_shutdown=True), timeout=10) as client:
+    with TestClient(create_app(games, close_on_shutdown=True), timeout=PATIENCE) as client:
         created = client.post("/games", json={"players": 2, "seed": "locked"}).json()
         game = f"/games/{created['game_id']}"
         assert client.post(f"{game}/players", json={"name": "Ann"}).status_code == 201
@@ -120,11 +118,7 @@ def test_given_a_locked_sqlite_file_then_writes_get_503_health_says_degraded_and
             assert health.json() == {"status": "degraded", "database": "sqlite", "projected_position": None}
         # Unlocked: the health probe finds the store again and lets requests back in.
         assert client.get("/health").json()["status"] in {"ok", "degraded"}
-        for _ in range(50):
-            if client.get("/health").json()["status"] == "ok":
-                break
-            time.sleep(0.1)
-        assert client.get("/health").json()["status"] == "ok"
+        assert wait_until(lambda: client.get("/health").json()["status"] == "ok", interval=0.1)
         assert client.post(f"{game}/players", json={"name": "Ben"}).json()["seat"] == 1
         fresh = client.get(game)
         assert "served-stale" not in fresh.headers

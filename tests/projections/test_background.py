@@ -10,7 +10,9 @@ import time
 import pytest
 from projections.background import BackgroundProjector
 
-SOON = 5.0  # seconds: far beyond any real wait, reached only if something is broken
+from tests.patience import PATIENCE
+
+SOON = PATIENCE  # far beyond any real wait, reached only if something is broken
 
 
 def _eventually(condition: object, what: str) -> None:
@@ -80,20 +82,19 @@ def test_given_a_failing_catch_up_then_it_is_logged_and_the_next_poke_retries(ca
         projector.close()
 
 
-def test_given_pokes_racing_a_close_then_the_thread_always_stops_at_once() -> None:
+def test_given_pokes_racing_a_close_then_the_thread_always_stops(caplog: pytest.LogCaptureFixture) -> None:
     # A stop must never be lost however it interleaves with pokes: a first version could lose one
-    # arriving just as the gathering ended, and close() then waited out its whole time limit.
+    # arriving just as the gathering ended, and close() then waited out its whole time limit with
+    # the thread still running, which it logs. Not timed: a busy machine only makes it slower.
     shuffle = random.Random(3)
-    slowest = 0.0
-    for _ in range(300):
-        projector = BackgroundProjector(lambda: None, gather_seconds=0.0005)
-        projector.poke()
-        time.sleep(shuffle.choice([0, 0.0003, 0.0005, 0.0007, 0.001]))
-        projector.poke()
-        started = time.monotonic()
-        projector.close()
-        slowest = max(slowest, time.monotonic() - started)
-    assert slowest < 1.0, f"a close waited {slowest:.1f} s"
+    with caplog.at_level(logging.ERROR, logger="projections.background"):
+        for attempt in range(300):
+            projector = BackgroundProjector(lambda: None, gather_seconds=0.0005)
+            projector.poke()
+            time.sleep(shuffle.choice([0, 0.0003, 0.0005, 0.0007, 0.001]))
+            projector.poke()
+            projector.close()
+            assert "did not stop" not in caplog.text, f"the stop was lost at attempt {attempt}"
 
 
 def test_given_a_closed_projector_then_a_poke_starts_nothing() -> None:
