@@ -24,6 +24,8 @@ from api.settings import SECRET_VARIABLE
 from engine.database import Backend, Database
 
 SECRET_BYTES = 32
+#: The two secrets a server kept before this one; set, they would be ignored without a word.
+RETIRED_VARIABLES = ("DODGECITY_IDEMPOTENCY_SECRET", "DODGECITY_TICKET_SECRET")
 #: The shortest secret accepted from a file or the environment: 128 bits as hex.
 MIN_SECRET_CHARACTERS = 32
 
@@ -43,6 +45,14 @@ def server_secret(
 ) -> ServerSecret:
     """The secret to hand the workers, and where it came from."""
     given = environ.get(SECRET_VARIABLE, "").strip()
+    retired = [name for name in RETIRED_VARIABLES if environ.get(name, "").strip()]
+    if retired and not given:
+        # Refused rather than ignored: an operator who set one expects retries and tickets to
+        # survive a restart, which a secret made in its place would quietly undo.
+        raise SecretError(
+            f"{' and '.join(retired)} {'is' if len(retired) == 1 else 'are'} no longer read: "
+            f"set {SECRET_VARIABLE} to one secret instead (the server derives the others)"
+        )
     if given:
         return ServerSecret(_checked(given, SECRET_VARIABLE), SECRET_VARIABLE)
     if secret_file is None and database.backend is Backend.SQLITE:

@@ -39,6 +39,16 @@ def test_given_postgresql_without_a_file_then_a_fresh_secret_for_this_run_only()
     assert first.text != second.text
 
 
+@pytest.mark.parametrize("retired", ["DODGECITY_IDEMPOTENCY_SECRET", "DODGECITY_TICKET_SECRET"])
+def test_given_a_retired_secret_variable_alone_then_it_is_refused_naming_the_one_to_set(tmp_path: Path, retired: str) -> None:
+    database = parse(SQLITE.format(tmp_path / "games.db"))
+    with pytest.raises(SecretError, match=f"{retired} is no longer read: set {SECRET_VARIABLE}"):
+        server_secret(database, None, {retired: "b" * 64})
+    assert list(tmp_path.iterdir()) == []  # no secret made in its place
+    # Beside the one secret it is only redundant.
+    assert server_secret(database, None, {retired: "b" * 64, SECRET_VARIABLE: "a" * 64}).text == "a" * 64
+
+
 def test_given_a_secret_file_too_short_to_be_a_secret_then_serve_refuses_to_start_with_a_message(tmp_path: Path) -> None:
     short = tmp_path / "short.secret"
     short.write_text("1234\n")
