@@ -173,6 +173,22 @@ class DogEatDogDeclineBribe(DogEatDogAction, frozen=True, tag="decline_bribe"):
     """Make no attempt ([BRIBE-FRESH], [BRIBE-CHAIN])."""
 
 
+class DogEatDogEmbezzle(DogEatDogAction, frozen=True, tag="embezzle"):
+    """In an open window, once a round: commit ``amount`` $M (1 up to half the corporate
+    account, rounded down) secretly to the Swiss account ([EMBEZZLE-ONCE], [EMBEZZLE-AMOUNT])."""
+
+    amount: int
+
+
+class DogEatDogInvestigate(DogEatDogAction, frozen=True, tag="investigate"):
+    """Play an Internal Investigation held, to stop the embezzlement declared
+    ([EMBEZZLE-DECLARE])."""
+
+
+class DogEatDogLetEmbezzle(DogEatDogAction, frozen=True, tag="let_embezzle"):
+    """Play no Internal Investigation against the embezzlement declared."""
+
+
 class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
     """Leave the game ([BANKRUPT-OUT])."""
 
@@ -208,6 +224,9 @@ ACTION_TYPE = (
     | DogEatDogChooseCard
     | DogEatDogBribe
     | DogEatDogDeclineBribe
+    | DogEatDogEmbezzle
+    | DogEatDogInvestigate
+    | DogEatDogLetEmbezzle
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
 )
@@ -232,6 +251,7 @@ class DecisionKind(StrEnum):
     INSOLVENCY = "insolvency"  # bankruptcy or reorganisation ([INSOLVENT-LATER])
     CARD = "card"  # a Current Event's choice ([REDTAPE-CE])
     BRIBE = "bribe"  # an attempt at an official offered ([BRIBE-ATTEMPT])
+    INVESTIGATION = "investigation"  # stop an embezzlement or not ([EMBEZZLE-DECLARE])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -244,7 +264,7 @@ class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
 #: The actions each decision accepts.
 ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.DIVISION: (DogEatDogChooseDivision,),
-    DecisionKind.WINDOW: (DogEatDogPass,),
+    DecisionKind.WINDOW: (DogEatDogPass, DogEatDogEmbezzle),
     DecisionKind.ACQUISITION: (DogEatDogLetPass, DogEatDogOpenAuction, DogEatDogDiceBid),
     DecisionKind.BID: (DogEatDogBid, DogEatDogPassBid),
     DecisionKind.RELEASE: (DogEatDogRelease,),
@@ -264,6 +284,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.INSOLVENCY: (DogEatDogGoBankrupt, DogEatDogReorganise),
     DecisionKind.CARD: (DogEatDogChooseCard,),
     DecisionKind.BRIBE: (DogEatDogBribe, DogEatDogDeclineBribe),
+    DecisionKind.INVESTIGATION: (DogEatDogInvestigate, DogEatDogLetEmbezzle),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -284,4 +305,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.INSOLVENCY: "INSOLVENT-LATER",
     DecisionKind.CARD: "REDTAPE-CE",
     DecisionKind.BRIBE: "BRIBE-ATTEMPT",
+    DecisionKind.INVESTIGATION: "EMBEZZLE-DECLARE",
 }

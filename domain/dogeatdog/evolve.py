@@ -256,6 +256,13 @@ def _(event: DogEatDogGameEnded, state: DogEatDogState) -> None:
 
 
 # The economy's events register themselves on ``evolve``: imported last, once it exists.
-from domain.dogeatdog import evolve_bribery, evolve_economy, evolve_redtape  # noqa: E402
+from domain.dogeatdog import evolve_bribery, evolve_economy, evolve_embezzle, evolve_redtape  # noqa: E402
 
-__all__ = ["apply", "evolve", "evolve_bribery", "evolve_economy", "evolve_redtape"]
+__all__ = [
+    "apply",
+    "evolve",
+    "evolve_bribery",
+    "evolve_economy",
+    "evolve_embezzle",
+    "evolve_redtape",
+]

@@ -235,6 +235,7 @@ def _(event: DogEatDogGameEnded, name: _Names) -> str:
 from domain.dogeatdog import (  # noqa: E402
     narration_bribery,
     narration_economy,
+    narration_embezzle,
     narration_redtape,
 )
 
@@ -244,5 +245,6 @@ __all__ = [
     "division_name",
     "narration_bribery",
     "narration_economy",
+    "narration_embezzle",
     "narration_redtape",
 ]

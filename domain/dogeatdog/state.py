@@ -49,6 +49,7 @@ class Player:
     officials: list[str] = Factory(list)  # owned Corrupt Officials ([LAW-OWNED])
     in_game: bool = True  # False once bankrupt ([BANKRUPT-OUT])
     gave_up: str | None = None  # the division card given up by a reorganisation ([REORG-RESTART])
+    embezzled_round: int = 0  # the last round he embezzled in, stopped or not ([EMBEZZLE-ONCE])
 
 
 @define
@@ -141,6 +142,19 @@ class Bribery:
 
 
 @define
+class Embezzlement:
+    """An embezzlement declared and not yet resolved ([EMBEZZLE-DECLARE]): ``amount`` is
+    private to ``seat`` ([SEE-PRIVATE]); ``asked`` are the Internal Investigation holders still
+    to answer, next first; ``bonus``: the bonus round's ([END-BONUS-EMBEZZLE])."""
+
+    seat: int
+    amount: int
+    asked: list[int]
+    bonus: bool = False
+    stopped_by: int | None = None  # who played an Internal Investigation
+
+
+@define
 class Prompt:
     """A space of the move asks the active player to decide before the move goes on
     ([MOVE-ORDER]); ``space`` is where, so that the spaces after it follow."""
@@ -212,6 +226,7 @@ class DogEatDogState:
     active_this_round: bool = False  # [END-STALL]: a product, an extraction, a collection, a stage
     quiet_rounds: int = 0  # rounds in a row without any of those, counted at each round's end
     bonus: Bonus | None = None  # [END-BONUS-PRODUCE]
+    embezzlement: Embezzlement | None = None  # declared, not resolved ([EMBEZZLE-DECLARE])
     end_reason: str | None = None  # the rule that ended the game
 
     # -- reading ---------------------------------------------------------------------------

@@ -3,7 +3,10 @@ each event.
 
 Public ([SEE-PUBLIC]): runners, squares, goods, workers, corporate balances, officials and
 Current Events held, the Public Laws sheet, the deck's size and the discard pile, every roll.
-Private to one seat ([SEE-PRIVATE]): its Swiss balance. Secret to all ([SEE-SECRET]): the deck's
+Private to one seat ([SEE-PRIVATE]): its Swiss balance and the amounts it embezzles (pending,
+stopped or done), blanked to ``"?"`` in every event for the others; while his embezzlement
+awaits its holders' answers, his corporate balance is shown to the others as undisclosed
+(``None``, [EMBEZZLE-AMOUNT]). Secret to all ([SEE-SECRET]): the deck's
 order and the seed. Hidden values are blanked, never dropped: a blanked shuffle still says that
 it happened and how many cards it holds ([RNG-PUBLIC]). Once the game has ended everything is
 shown ([SEE-END]); with [VAR-OPEN-INFO] only the deck's order and the seed stay hidden.
@@ -22,6 +25,7 @@ from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
     HIDDEN_EVENTS,
+    PRIVATE_AMOUNT_EVENTS,
     BriberyOccasion,
     DogEatDogGameOpened,
     DogEatDogRedTapeShuffled,
@@ -38,8 +42,9 @@ class DogEatDogSeatView(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     bot: str | None
     division: str | None
-    corporate: int
+    corporate: int | None  # None: undisclosed to others during his embezzlement ([EMBEZZLE-AMOUNT])
     swiss: int | None  # the viewer's own; everyone's after the end or with [VAR-OPEN-INFO]
+    embezzling: int | None = None  # his pending embezzlement's amount, to himself only
     workers: int
     goods: dict[str, int]  # only goods held, by value
     pollution_markers: int
@@ -82,6 +87,15 @@ class DogEatDogBriberyView(msgspec.Struct, frozen=True, kw_only=True):
     asked: tuple[int, ...]  # still to be offered an attempt, next first
 
 
+class DogEatDogEmbezzlementView(msgspec.Struct, frozen=True, kw_only=True):
+    """An embezzlement declared ([EMBEZZLE-DECLARE]): who, and the holders still to answer;
+    never its amount ([SEE-PRIVATE])."""
+
+    seat: int
+    asked: tuple[int, ...]
+    bonus: bool
+
+
 class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     number: int
@@ -121,6 +135,7 @@ class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
     start_player: int | None
     round: int
     turn: DogEatDogTurnView | None
+    embezzlement: DogEatDogEmbezzlementView | None
     awaiting: tuple[DogEatDogDecision, ...]
     outcome: Outcome | None
 
@@ -147,7 +162,7 @@ def game_view(
         settings=state.settings,
         rules_version=state.rules_version,
         divisions=state.divisions,
-        seats=tuple(_seat_view(player, viewer, open_swiss) for player in state.players),
+        seats=tuple(_seat_view(state, player, viewer, open_swiss) for player in state.players),
         squares=tuple(
             DogEatDogSquareView(id=s.id, stage=s.stage, markers=s.markers, controller=s.controller)
             for s in state.squares.values()
@@ -163,19 +178,32 @@ def game_view(
         start_player=state.start_player,
         round=state.round,
         turn=_turn_view(state),
+        embezzlement=None
+        if state.embezzlement is None
+        else DogEatDogEmbezzlementView(
+            seat=state.embezzlement.seat,
+            asked=tuple(state.embezzlement.asked),
+            bonus=state.embezzlement.bonus,
+        ),
         awaiting=tuple(awaiting),
         outcome=outcome,
     )
 
 
-def _seat_view(player: Player, viewer: int | None, open_swiss: bool) -> DogEatDogSeatView:
+def _seat_view(
+    state: DogEatDogState, player: Player, viewer: int | None, open_swiss: bool
+) -> DogEatDogSeatView:
+    own = open_swiss or visible_to((player.seat,), viewer)
+    pending = state.embezzlement
+    embezzling = pending is not None and pending.seat == player.seat
     return DogEatDogSeatView(
         seat=player.seat,
         name=player.name,
         bot=player.bot,
         division=player.division,
-        corporate=player.corporate,
-        swiss=player.swiss if open_swiss or visible_to((player.seat,), viewer) else None,
+        corporate=player.corporate if own or not embezzling else None,
+        swiss=player.swiss if own else None,
+        embezzling=pending.amount if own and embezzling and pending is not None else None,
         workers=player.workers,
         goods={good: count for good, count in player.goods.items() if count},
         pollution_markers=player.pollution_markers,
@@ -236,4 +264,9 @@ def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> D
     if isinstance(event, DogEatDogRedTapeShuffled):
         # The deck's order is secret to all, its size public ([SEE-SECRET], [RNG-PUBLIC]).
         return blanked(event, cards=())
+    if isinstance(event, PRIVATE_AMOUNT_EVENTS) and not visible_to(
+        (getattr(event, "seat", -1),), viewer
+    ):
+        # An embezzled amount is its embezzler's alone, stopped or not ([SEE-PRIVATE]).
+        return blanked(event, amount=HIDDEN)
     return event

@@ -17,8 +17,10 @@ from domain.dogeatdog.actions import (
     DogEatDogChooseDivision,
     DogEatDogDecision,
     DogEatDogDeclineBribe,
+    DogEatDogEmbezzle,
     DogEatDogEndStrike,
     DogEatDogKeepStaff,
+    DogEatDogLetEmbezzle,
     DogEatDogLetPass,
     DogEatDogMoveToSwiss,
     DogEatDogPass,
@@ -33,6 +35,7 @@ from domain.dogeatdog.catalog import board, home_space
 from domain.dogeatdog.rules import (
     acquire,
     bribery,
+    embezzle,
     exploit,
     flow,
     payroll,
@@ -88,6 +91,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return [DogEatDogChooseCard(choice=choice) for choice in _card_choices(state, seat)]
         case DecisionKind.BRIBE:
             return bribery.legal_actions(state, seat)
+        case DecisionKind.INVESTIGATION:
+            return embezzle.legal_actions()
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -126,6 +131,8 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogChooseCard(choice=_card_choices(state, seat)[0])
         case DecisionKind.BRIBE:
             return DogEatDogDeclineBribe()
+        case DecisionKind.INVESTIGATION:
+            return DogEatDogLetEmbezzle()
 
 
 def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:
@@ -183,6 +190,8 @@ def _refusal(
             return exploit.refusal(state, seat, action)
         case DecisionKind.BRIBE:
             return bribery.refusal(state, seat, action)
+        case DecisionKind.WINDOW if isinstance(action, DogEatDogEmbezzle):
+            return embezzle.refusal(state, seat)
         case _:
             return RULE_OF[decision.kind]
 
@@ -202,6 +211,8 @@ def act(
                 _restart(ctx, seat, action.division)
             else:
                 setup.choose_division(ctx, seat, action.division)
+        case DecisionKind.WINDOW if isinstance(action, DogEatDogEmbezzle):
+            embezzle.declare(ctx, seat, action.amount)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:
@@ -231,6 +242,8 @@ def act(
             redtape.carry_out(ctx, seat, state.turn.card, action.choice)
         case DecisionKind.BRIBE:
             bribery.act(ctx, seat, action)
+        case DecisionKind.INVESTIGATION:
+            embezzle.answer(ctx, seat, action)
     flow.advance(ctx)
 
 

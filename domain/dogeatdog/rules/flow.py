@@ -18,6 +18,7 @@ from domain.context import Context
 from domain.dogeatdog.actions import DecisionKind, DogEatDogDecision
 from domain.dogeatdog.rules import (
     bonus,
+    embezzle,
     exploit,
     move,
     payroll,
@@ -36,6 +37,7 @@ from domain.events.dogeatdog import (
     DogEatDogStepBegan,
     DogEatDogTurnBegan,
     DogEatDogTurnEnded,
+    DogEatDogWindowClosed,
     Step,
 )
 from domain.ruleset import GameStatus
@@ -109,6 +111,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
         return DogEatDogDecision(seat=turn.auction.speaker, kind=DecisionKind.BID)
     if turn.bribery is not None and turn.bribery.asked:
         return DogEatDogDecision(seat=turn.bribery.asked[0], kind=DecisionKind.BRIBE)
+    if state.embezzlement is not None:
+        return embezzle.awaiting(state)
     if turn.prompt is not None:
         return DogEatDogDecision(seat=turn.seat, kind=_PROMPTS[turn.prompt.kind])
     restarting = payroll.reorganising(state)
@@ -129,7 +133,9 @@ def advance(ctx: Context[DogEatDogState]) -> None:
     while state.status is GameStatus.RUNNING and awaited(state) is None:
         turn = state.turn
         step = step_under_way(state)
-        if state.bonus is not None:
+        if state.embezzlement is not None:
+            _resolve_embezzlement(ctx)
+        elif state.bonus is not None:
             bonus.conclude(ctx)
         elif turn.cut_short:
             _end_turn(ctx)
@@ -141,6 +147,20 @@ def advance(ctx: Context[DogEatDogState]) -> None:
             _step(ctx, steps(state)[len(turn.steps_done)])
         else:
             _end_turn(ctx)
+
+
+def _resolve_embezzlement(ctx: Context[DogEatDogState]) -> None:
+    """Every holder has answered ([EMBEZZLE-DECLARE]): the embezzlement is resolved, and the
+    open window goes on from the embezzler with everyone who could act asked again."""
+    state = ctx.state
+    embezzlement = state.embezzlement
+    assert embezzlement is not None
+    in_window = state.turn.window is not None and not embezzlement.bonus
+    speaker = window.first_asked(state, embezzlement.seat, []) if in_window else None
+    if embezzle.resolve(ctx, speaker):
+        end(ctx, "END-SWISS-150")
+    elif in_window and speaker is None:
+        ctx.emit(DogEatDogWindowClosed())
 
 
 def _step(ctx: Context[DogEatDogState], step: Step) -> None:

@@ -3,13 +3,14 @@
 A player is asked in a window only when he may do something there other than pass (no question
 without a choice): his pass is taken as made. The window closes when every player who could act
 has passed since anyone last acted, and is not opened at all when nobody could. What a player
-may do in a window (embezzle, propose or answer a trade, repay a loan early) comes with those
-rules (DESIGN.md, next steps); until then nobody is asked in any window."""
+may do in a window: embezzle ([EMBEZZLE-ONCE], ``rules/embezzle.py``); trades and early loan
+repayment come with those rules (DESIGN.md, next steps)."""
 
 from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.actions import DogEatDogAction
+from domain.dogeatdog.rules import embezzle
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogWindowClosed,
@@ -19,8 +20,8 @@ from domain.events.dogeatdog import (
 
 
 def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
-    """What ``seat`` may do in the open window besides passing: nothing yet."""
-    return []
+    """What ``seat`` may do in the open window besides passing."""
+    return embezzle.offers(state, seat)
 
 
 def first_asked(state: DogEatDogState, after: int, passed: list[int]) -> int | None:

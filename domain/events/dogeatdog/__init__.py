@@ -56,6 +56,15 @@ from domain.events.dogeatdog.economy import (
     DogEatDogWorkersFired,
     DogEatDogWorkersHired,
 )
+from domain.events.dogeatdog.embezzle import (
+    EMBEZZLE_EVENTS,
+    PRIVATE_AMOUNT_EVENTS,
+    DogEatDogEmbezzlementDeclared,
+    DogEatDogEmbezzlementStopped,
+    DogEatDogEmbezzlementSucceeded,
+    DogEatDogInvestigationDeclined,
+    DogEatDogInvestigationPlayed,
+)
 from domain.events.dogeatdog.redtape import (
     REDTAPE_EVENTS,
     DogEatDogCardChoiceMade,
@@ -340,15 +349,21 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     *ECONOMY_EVENTS,
     *REDTAPE_EVENTS,
     *BRIBERY_EVENTS,
+    *EMBEZZLE_EVENTS,
 )
 
 #: The events that may carry something a viewer may not see.
-HIDDEN_EVENTS: tuple[type[DomainEvent], ...] = (DogEatDogGameOpened, DogEatDogRedTapeShuffled)
+HIDDEN_EVENTS: tuple[type[DomainEvent], ...] = (
+    DogEatDogGameOpened,
+    DogEatDogRedTapeShuffled,
+    *PRIVATE_AMOUNT_EVENTS,
+)
 
 __all__ = [
     "EVENT_TYPES",
     "HIDDEN",
     "HIDDEN_EVENTS",
+    "PRIVATE_AMOUNT_EVENTS",
     "BriberyOccasion",
     "DogEatDogAcquisitionLetPass",
     "DogEatDogAcquisitionOffered",
@@ -372,6 +387,9 @@ __all__ = [
     "DogEatDogDiceBidWon",
     "DogEatDogDiceRolled",
     "DogEatDogDivisionChosen",
+    "DogEatDogEmbezzlementDeclared",
+    "DogEatDogEmbezzlementStopped",
+    "DogEatDogEmbezzlementSucceeded",
     "DogEatDogExploitingStopped",
     "DogEatDogGameEnded",
     "DogEatDogGameOpened",
@@ -379,6 +397,8 @@ __all__ = [
     "DogEatDogGenevaReached",
     "DogEatDogGoodsSold",
     "DogEatDogInsolvent",
+    "DogEatDogInvestigationDeclined",
+    "DogEatDogInvestigationPlayed",
     "DogEatDogKitReceived",
     "DogEatDogLoanRepaid",
     "DogEatDogLoanTaken",

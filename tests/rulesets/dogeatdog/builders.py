@@ -14,7 +14,7 @@ from typing import TypeVar, cast
 from uuid import UUID
 
 from domain.context import Context
-from domain.dogeatdog.actions import DogEatDogAction, DogEatDogDeclineBribe
+from domain.dogeatdog.actions import DecisionKind, DogEatDogAction, DogEatDogDeclineBribe, DogEatDogPass
 from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.rules import decisions, flow
@@ -146,24 +146,42 @@ def replayed(events: Iterable[DomainEvent]) -> DogEatDogState:
     return state
 
 
-def act(state: DogEatDogState, seat: int, action: DogEatDogAction, dice: Iterable[int] = ()) -> list[DomainEvent]:
-    """``seat`` sends ``action`` to the decision awaited, rolling ``dice``; the events recorded."""
+def act(state: DogEatDogState, seat: int, action: DogEatDogAction, dice: Iterable[int] = (), *, windows: bool = False) -> list[DomainEvent]:
+    """``seat`` sends ``action`` to the decision awaited, rolling ``dice``; the events recorded.
+    Every open window that follows is passed by everyone asked unless ``windows`` says a window
+    is the decision to stop at (see ``play_on``)."""
     found = awaited(state)
     pending = [] if found is None else [found]
-    return run(state, lambda ctx: decisions.act(ctx, seat, action, pending), Scripted(dice))
+    rng = Scripted(dice)
+    events = run(state, lambda ctx: decisions.act(ctx, seat, action, pending), rng)
+    return events if windows else events + pass_windows(state, rng)
 
 
-def play_on(state: DogEatDogState, dice: Iterable[int] = (), *, initial_offer: bool = False) -> list[DomainEvent]:
+def pass_windows(state: DogEatDogState, rng: Scripted) -> list[DomainEvent]:
+    """Everyone asked in the open windows due now passes ([TURN-WINDOW]): tests of other rules
+    play a turn as if nobody embezzled."""
+    events: list[DomainEvent] = []
+    while (found := awaited(state)) is not None and found.kind is DecisionKind.WINDOW:
+        events += run(state, partial(decisions.act, seat=found.seat, action=DogEatDogPass(), pending=[found]), rng)
+    return events
+
+
+def play_on(state: DogEatDogState, dice: Iterable[int] = (), *, initial_offer: bool = False, windows: bool = False) -> list[DomainEvent]:
     """The rules go on, rolling ``dice``, until a decision is awaited (the first move of a built
     setup: nobody is asked in a window while nobody has anything to do there). The setup law's
     offer after the game's first roll ([BRIBE-INITIAL]) is declined by everyone asked unless
     ``initial_offer`` says it is the decision to stop at, so that tests of other rules may play
-    the first turn as any other."""
+    the first turn as any other; so are the open windows (everyone asked passes) unless
+    ``windows`` says a window is the decision to stop at."""
     rng = Scripted(dice)
     events = run(state, advance, rng)
-    while not initial_offer and (found := awaited(state)) and _initial_offer(state):
+    while True:
+        if not windows:
+            events += pass_windows(state, rng)
+        found = awaited(state)
+        if initial_offer or found is None or not _initial_offer(state):
+            return events
         events += run(state, partial(decisions.act, seat=found.seat, action=DogEatDogDeclineBribe(), pending=[found]), rng)
-    return events
 
 
 def decline_all(state: DogEatDogState) -> list[DomainEvent]:

@@ -145,10 +145,10 @@ def test_given_two_squares_when_he_gains_a_third_then_he_releases_one_at_once_by
 
 
 def ending_turn(state: DogEatDogState, seat: int) -> None:
-    """``seat``'s turn has played its six steps and its last window is due."""
+    """``seat``'s turn has played its six steps and its last window is over."""
     state.turn.seat = seat
     state.turn.steps_done = list(flow.STEPS)
-    state.turn.step, state.turn.windows_closed = Step.EXPLOIT, 6
+    state.turn.step, state.turn.windows_closed = Step.EXPLOIT, 7
 
 
 def test_given_every_square_at_stage_3_when_the_turn_ends_then_the_bonus_round_begins_with_the_next_player_end_stage3() -> None:

@@ -7,25 +7,37 @@ the playouts' cap of steps) with the invariants checked after every step; the pe
 protocol's contract; a replay is the live game; every event round-trips by its topic; an action
 is accepted exactly when ``is_legal`` says so and is otherwise refused by a rule of RULES.md.
 
-Hidden information: while the game is built this far nothing is one seat's own secret that a
-twin could exchange (a Swiss balance is fed only by public Geneva amounts), so the twin exchanges
-what is secret to all ([SEE-SECRET]): two cards of the Red Tape deck that no later event names,
-and the seed. Every seat and a spectator must see the twins byte for byte alike."""
+Hidden information: the twin exchanges what is secret to all ([SEE-SECRET]): two cards of the
+Red Tape deck that no later event names, and the seed; and what is one seat's own
+([SEE-PRIVATE]): the amounts of its embezzlements that never reached the public corporate
+balance, the stopped ones and one still awaiting its holders' answers (a done embezzlement's
+amount can be worked out from the corporate balance before and after, [SEE-DERIVABLE], so a
+twin of it would rightly differ to everyone). Every other seat and a spectator must see the
+twins byte for byte alike."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import msgspec
 import pytest
 from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.events.base import DomainEvent
-from domain.events.dogeatdog import DogEatDogGameOpened, DogEatDogRedTapeShuffled, DogEatDogRoundBegan
+from domain.events.dogeatdog import (
+    DogEatDogEmbezzlementDeclared,
+    DogEatDogEmbezzlementStopped,
+    DogEatDogEmbezzlementSucceeded,
+    DogEatDogGameOpened,
+    DogEatDogRedTapeShuffled,
+    DogEatDogRoundBegan,
+)
 from domain.registry import Registry, topic_of
 
 from tests.conformance import test_conformance as suite
 from tests.conformance.playouts import playout, running_part
 from tests.conformance.rulesets import ROOT, RULESETS, RulesetUnderTest
+from tests.rulesets.dogeatdog.builders import replayed
 from tests.rulesets.dogeatdog.invariants import violations
 
 
@@ -54,6 +66,40 @@ def deck_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | N
     return twin
 
 
+def amounts_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
+    """``events`` with another amount, as legal as the first, for every embezzlement of ``seat``
+    that was stopped or is still awaiting its holders' answers; None when there is none."""
+    twin = list(events)
+    changed = False
+    for index, event in enumerate(events):
+        if not isinstance(event, DogEatDogEmbezzlementDeclared) or event.seat != seat:
+            continue
+        outcome = next(
+            (later for later in events[index + 1 :] if isinstance(later, DogEatDogEmbezzlementStopped | DogEatDogEmbezzlementSucceeded)),
+            None,
+        )
+        if isinstance(outcome, DogEatDogEmbezzlementSucceeded):
+            continue
+        assert isinstance(event.amount, int)
+        most = replayed(events[:index]).players[seat].corporate // 2
+        other = next((amount for amount in (1, 2) if amount != event.amount and amount <= most), None)
+        if other is None:
+            continue
+        twin[index] = msgspec.structs.replace(event, amount=other)
+        if outcome is not None:
+            where = events.index(outcome, index + 1)
+            twin[where] = msgspec.structs.replace(outcome, amount=other)
+        changed = True
+    return twin if changed else None
+
+
+def secrets_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:
+    """The deck's twin with ``seat``'s own amounts exchanged too, or either alone."""
+    deck = deck_twin(events, seat)
+    own = amounts_twin(deck if deck is not None else events, seat)
+    return own if own is not None else deck
+
+
 def _strings(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -77,7 +123,7 @@ ENTRY = RulesetUnderTest(
     rules_md=ROOT / "docs" / "dogeatdog" / "RULES.md",
     seat_counts=(3, 4, 5, 6),
     invariants=violations,
-    twin=deck_twin,
+    twin=secrets_twin,
     seeds=("a", "b"),
 )
 GAMES = [pytest.param(seats, seed, id=f"{seats}-{seed}") for seats in ENTRY.seat_counts for seed in ENTRY.seeds]
@@ -142,7 +188,7 @@ def test_given_twin_games_differing_only_in_the_decks_order_then_every_seat_and_
     played = playout(ENTRY, 3, seed)
     assert played.started_at < len(running_part(ENTRY, played.events)) < len(played.events)
     running = next_round_begins(running_part(ENTRY, played.events), TWIN_ROUNDS + 1)
-    found = suite.twins(ENTRY, running, played.boundaries, 0)
+    found = suite.twins(replace(ENTRY, twin=deck_twin), running, played.boundaries, 0)
     assert found, "no twin of the deck's order"
     viewers: list[int | None] = [0, 1, 2, None]
     original = {viewer: suite.seen_along(ENTRY, running, viewer) for viewer in viewers}
@@ -153,3 +199,26 @@ def test_given_twin_games_differing_only_in_the_decks_order_then_every_seat_and_
         for viewer in viewers:
             difference = suite.first_difference(original[viewer], suite.seen_along(ENTRY, twin, viewer, since=since))
             assert difference is None, f"the deck's order shows to {viewer}: {difference}"
+
+
+def test_given_twin_games_differing_only_in_a_stopped_embezzlements_amount_then_every_other_seat_and_a_spectator_see_them_alike_see_private() -> (
+    None
+):
+    played = playout(ENTRY, 6, "b")  # seat 5's embezzlement is stopped by an Internal Investigation
+    running = running_part(ENTRY, played.events)
+    stopped = [event for event in running if isinstance(event, DogEatDogEmbezzlementStopped)]
+    assert stopped, "no embezzlement was stopped in this game"
+    secret = stopped[0].seat
+    found = suite.twins(replace(ENTRY, twin=amounts_twin), running, played.boundaries, secret)
+    assert found, f"no twin of seat {secret}'s amounts"
+    viewers: list[int | None] = [*range(6), None]
+    original = {viewer: suite.seen_along(ENTRY, running, viewer) for viewer in viewers}
+    for twin in found:
+        since = next(index for index in range(1, len(twin)) if twin[index] != running[index])
+        assert isinstance(twin[since], DogEatDogEmbezzlementDeclared)
+        assert suite.first_difference(original[secret], suite.seen_along(ENTRY, twin, secret, since=since)) is not None
+        assert suite.broken_along(ENTRY, twin, set(played.boundaries), since=since) == []
+        for viewer in viewers:
+            if viewer != secret:
+                difference = suite.first_difference(original[viewer], suite.seen_along(ENTRY, twin, viewer, since=since))
+                assert difference is None, f"seat {secret}'s amount shows to {viewer}: {difference}"

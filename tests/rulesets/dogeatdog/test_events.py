@@ -44,6 +44,7 @@ from domain.events.dogeatdog import (
     StrikeChoice,
     bribery,
     economy,
+    embezzle,
     redtape,
 )
 from domain.registry import default_registry, topic_of
@@ -124,6 +125,14 @@ BRIBERY_SAMPLES: tuple[DomainEvent, ...] = (
     bribery.DogEatDogBriberyEnded(card="CO4"),
 )
 
+EMBEZZLE_SAMPLES: tuple[DomainEvent, ...] = (
+    embezzle.DogEatDogEmbezzlementDeclared(seat=1, amount=7, asked=(2, 0)),
+    embezzle.DogEatDogInvestigationDeclined(seat=2),
+    embezzle.DogEatDogInvestigationPlayed(seat=0, card="CE02"),
+    embezzle.DogEatDogEmbezzlementStopped(seat=1, amount=7, speaker=2),
+    embezzle.DogEatDogEmbezzlementSucceeded(seat=3, amount=12),
+)
+
 SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogGameOpened(seats=5, settings=VARIANTS, seed="s33d", rules_version="dogeatdog-draft-0.2"),
     DogEatDogSeatTaken(seat=4, name="Eve", bot="random"),
@@ -162,6 +171,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     *ECONOMY_SAMPLES,
     *REDTAPE_SAMPLES,
     *BRIBERY_SAMPLES,
+    *EMBEZZLE_SAMPLES,
 )
 
 

@@ -75,8 +75,10 @@ def between(events: list[DomainEvent], first: type[DomainEvent], last: type[Doma
 
 def test_given_nobody_with_anything_but_a_pass_then_no_window_is_held_and_the_move_begins_turn_window() -> None:
     state = round_one()
+    for player in state.players:
+        player.corporate = 1  # half of it, rounded down, is nothing to embezzle ([EMBEZZLE-AMOUNT])
     assert flow.awaited(state) is None  # the setup's last event: his turn began
-    events = play_on(state, dice=(1, 1))
+    events = play_on(state, dice=(1, 1), windows=True)
     assert not any(isinstance(e, DogEatDogWindowOpened | DogEatDogWindowPassed | DogEatDogWindowClosed) for e in events)
     assert [type(e) for e in events[:2]] == [DogEatDogStepBegan, DogEatDogDiceRolled]
 
@@ -87,14 +89,14 @@ def test_given_seats_with_something_to_do_in_a_window_then_only_they_are_asked_c
     # A stand-in for what embezzlement and trades will offer: seats 3 and 1 may act, 2 and 0 not.
     monkeypatch.setattr(window, "offers", lambda state, seat: [DogEatDogPass()] if seat in (1, 3) else [])
     state = round_one()
-    opened = play_on(state)
+    opened = play_on(state, windows=True)
     assert opened == [DogEatDogWindowOpened(seat=ACTIVE, after=None, speaker=3)]
     assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.WINDOW)
     with pytest.raises(RuleViolation) as refusal:
-        act(state, ACTIVE, DogEatDogPass())
+        act(state, ACTIVE, DogEatDogPass(), windows=True)
     assert refusal.value.rule == "TURN-DECISIONS"
-    assert act(state, 3, DogEatDogPass())[0] == DogEatDogWindowPassed(seat=3, speaker=1)
-    closing = act(state, 1, DogEatDogPass(), dice=(1, 1))
+    assert act(state, 3, DogEatDogPass(), windows=True)[0] == DogEatDogWindowPassed(seat=3, speaker=1)
+    closing = act(state, 1, DogEatDogPass(), dice=(1, 1), windows=True)
     assert closing[:3] == [
         DogEatDogWindowPassed(seat=1, speaker=None),
         DogEatDogWindowClosed(),

@@ -1,0 +1,115 @@
+"""Embezzlement (RULES.md section 15): once a round, in an open window, a player commits an
+amount from $1M to half his corporate account secretly ([EMBEZZLE-ONCE], [EMBEZZLE-AMOUNT]);
+every other holder of an Internal Investigation, clockwise from his left, may play one to stop
+it ([EMBEZZLE-DECLARE]); if nobody does, the amount moves to his Swiss account
+([EMBEZZLE-SUCCEED]) and the Swiss target is checked ([END-SWISS-150]). A stopped embezzlement
+uses up the round's all the same (R23). The bonus round's part 3 uses the same declaration and
+answers and uses up nothing ([END-BONUS-EMBEZZLE]).
+
+Nothing here reads the amount but the resolution: who is asked, in which order, and what they
+may answer are the same whatever was committed, so no other seat can tell it ([SEE-PRIVATE])."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import (
+    DecisionKind,
+    DogEatDogAction,
+    DogEatDogDecision,
+    DogEatDogEmbezzle,
+    DogEatDogInvestigate,
+    DogEatDogLetEmbezzle,
+)
+from domain.dogeatdog.catalog import cards
+from domain.dogeatdog.effects import CancelEmbezzlement
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    DogEatDogEmbezzlementDeclared,
+    DogEatDogEmbezzlementStopped,
+    DogEatDogEmbezzlementSucceeded,
+    DogEatDogInvestigationDeclined,
+    DogEatDogInvestigationPlayed,
+)
+
+
+def investigation(state: DogEatDogState, seat: int) -> str | None:
+    """The first Internal Investigation ``seat`` holds, if any ([REDTAPE-HAND])."""
+    for card in state.players[seat].current_events:
+        if any(
+            isinstance(effect, CancelEmbezzlement)
+            for effect in getattr(cards()[card], "effects", ())
+        ):
+            return card
+    return None
+
+
+def most(state: DogEatDogState, seat: int) -> int:
+    """The largest amount ``seat`` may embezzle: half his corporate account, rounded down."""
+    return state.players[seat].corporate // 2
+
+
+def amounts(state: DogEatDogState, seat: int) -> list[DogEatDogEmbezzle]:
+    """Every amount ``seat`` may commit now ([EMBEZZLE-AMOUNT]); none when he may not embezzle."""
+    return [DogEatDogEmbezzle(amount=amount) for amount in range(1, most(state, seat) + 1)]
+
+
+def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    """What ``seat`` may embezzle in the open window: once a round ([EMBEZZLE-ONCE]), while he
+    holds a division. (While an embezzlement awaits its holders' answers nobody is asked in
+    the window; the embezzler's own is used up as soon as he declares.)"""
+    player = state.players[seat]
+    if not player.in_game or player.division is None:
+        return []
+    if player.embezzled_round == state.round:
+        return []
+    return list(amounts(state, seat))
+
+
+def refusal(state: DogEatDogState, seat: int) -> str:
+    """The rule an embezzlement not offered breaks."""
+    if state.players[seat].embezzled_round == state.round and state.bonus is None:
+        return "EMBEZZLE-ONCE"
+    return "EMBEZZLE-AMOUNT"
+
+
+def declare(ctx: Context[DogEatDogState], seat: int, amount: int, *, bonus: bool = False) -> None:
+    """[EMBEZZLE-AMOUNT], [EMBEZZLE-DECLARE]: the holders asked are fixed now."""
+    state = ctx.state
+    holders = tuple(
+        other for other in state.clockwise_from(seat)[1:] if investigation(state, other) is not None
+    )
+    ctx.emit(DogEatDogEmbezzlementDeclared(seat=seat, amount=amount, asked=holders, bonus=bonus))
+
+
+def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
+    embezzlement = state.embezzlement
+    if embezzlement is None or not embezzlement.asked:
+        return None
+    return DogEatDogDecision(seat=embezzlement.asked[0], kind=DecisionKind.INVESTIGATION)
+
+
+def legal_actions() -> list[DogEatDogAction]:
+    return [DogEatDogLetEmbezzle(), DogEatDogInvestigate()]
+
+
+def answer(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    state = ctx.state
+    card = investigation(state, seat)
+    if isinstance(action, DogEatDogInvestigate) and card is not None:
+        ctx.emit(DogEatDogInvestigationPlayed(seat=seat, card=card))
+    else:
+        ctx.emit(DogEatDogInvestigationDeclined(seat=seat))
+
+
+def resolve(ctx: Context[DogEatDogState], speaker: int | None) -> bool:
+    """Once every holder has answered: the embezzlement stopped or done; ``speaker`` is who is
+    asked next in the open window. Whether the Swiss target is reached ([END-SWISS-150])."""
+    embezzlement = ctx.state.embezzlement
+    if embezzlement is None:
+        return False
+    seat, amount = embezzlement.seat, embezzlement.amount
+    if embezzlement.stopped_by is not None:
+        ctx.emit(DogEatDogEmbezzlementStopped(seat=seat, amount=amount, speaker=speaker))
+        return False
+    ctx.emit(DogEatDogEmbezzlementSucceeded(seat=seat, amount=amount, speaker=speaker))
+    return ctx.state.players[seat].swiss >= ctx.state.settings.target
