@@ -252,6 +252,7 @@ class DecisionKind(StrEnum):
     CARD = "card"  # a Current Event's choice ([REDTAPE-CE])
     BRIBE = "bribe"  # an attempt at an official offered ([BRIBE-ATTEMPT])
     INVESTIGATION = "investigation"  # stop an embezzlement or not ([EMBEZZLE-DECLARE])
+    EMBEZZLE = "embezzle"  # the bonus round's part 3 ([END-BONUS-EMBEZZLE])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -285,6 +286,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.CARD: (DogEatDogChooseCard,),
     DecisionKind.BRIBE: (DogEatDogBribe, DogEatDogDeclineBribe),
     DecisionKind.INVESTIGATION: (DogEatDogInvestigate, DogEatDogLetEmbezzle),
+    DecisionKind.EMBEZZLE: (DogEatDogEmbezzle, DogEatDogPass),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -306,4 +308,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.CARD: "REDTAPE-CE",
     DecisionKind.BRIBE: "BRIBE-ATTEMPT",
     DecisionKind.INVESTIGATION: "EMBEZZLE-DECLARE",
+    DecisionKind.EMBEZZLE: "END-BONUS-EMBEZZLE",
 }

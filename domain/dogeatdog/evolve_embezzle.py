@@ -7,6 +7,8 @@ from __future__ import annotations
 from domain.dogeatdog.evolve import evolve
 from domain.dogeatdog.state import DogEatDogState, Embezzlement
 from domain.events.dogeatdog import (
+    DogEatDogBonusEmbezzleDeclined,
+    DogEatDogBonusSalesEnded,
     DogEatDogEmbezzlementDeclared,
     DogEatDogEmbezzlementStopped,
     DogEatDogEmbezzlementSucceeded,
@@ -23,6 +25,8 @@ def _(event: DogEatDogEmbezzlementDeclared, state: DogEatDogState) -> None:
     )
     if not event.bonus:
         state.players[event.seat].embezzled_round = state.round  # [EMBEZZLE-ONCE]
+    elif state.bonus is not None:
+        state.bonus.embezzle_answered.append(event.seat)  # it uses up nothing else
 
 
 @evolve.register
@@ -67,3 +71,15 @@ def _(event: DogEatDogEmbezzlementSucceeded, state: DogEatDogState) -> None:
         player.corporate -= event.amount
         player.swiss += event.amount
     _resolved(state, event.speaker)
+
+
+@evolve.register
+def _(event: DogEatDogBonusSalesEnded, state: DogEatDogState) -> None:
+    if state.bonus is not None:
+        state.bonus.sold = True
+
+
+@evolve.register
+def _(event: DogEatDogBonusEmbezzleDeclined, state: DogEatDogState) -> None:
+    if state.bonus is not None:
+        state.bonus.embezzle_answered.append(event.seat)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from domain.dogeatdog.narration import _Names, _tell, card_name
 from domain.events.dogeatdog import (
+    DogEatDogBonusEmbezzleDeclined,
+    DogEatDogBonusSalesEnded,
     DogEatDogEmbezzlementDeclared,
     DogEatDogEmbezzlementStopped,
     DogEatDogEmbezzlementSucceeded,
@@ -51,3 +53,13 @@ def _(event: DogEatDogEmbezzlementStopped, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogEmbezzlementSucceeded, name: _Names) -> str:
     return f"{name(event.seat)} embezzled {_amount(event.amount)} into his Swiss account."
+
+
+@_tell.register
+def _(event: DogEatDogBonusSalesEnded, name: _Names) -> str:
+    return "Everything held is sold; each player may now embezzle once more."
+
+
+@_tell.register
+def _(event: DogEatDogBonusEmbezzleDeclined, name: _Names) -> str:
+    return f"{name(event.seat)} embezzled nothing in the bonus round."

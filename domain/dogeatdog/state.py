@@ -128,6 +128,8 @@ class Bonus:
     stopped: list[int] = Factory(list)
     made: dict[int, dict[str, int]] = Factory(dict)
     priced: list[str] = Factory(list)  # [END-BONUS-SELL]
+    sold: bool = False  # part 2 is over
+    embezzle_answered: list[int] = Factory(list)  # part 3: who embezzled or declined
 
 
 @define

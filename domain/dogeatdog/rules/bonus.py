@@ -2,20 +2,21 @@
 section 18): in the round's order each player makes one product per worker he has, with no
 pollution ([END-BONUS-PRODUCE]); then each, in the same order, prices every type he holds that
 was not priced yet, and every holder sells all his units of it at that price
-([END-BONUS-SELL]); then the game ends and [END-WINNER] ranks it.
-
-The bonus round's embezzlement ([END-BONUS-EMBEZZLE]) comes with embezzlement (DESIGN.md, next
-steps); its open window for trades is not held while nobody has anything to offer."""
+([END-BONUS-SELL]); then each, in the same order, may embezzle up to half his corporate account,
+Internal Investigation applying, which uses up nothing ([END-BONUS-EMBEZZLE]); then the game
+ends and [END-WINNER] ranks it. Its open window for trades is not held while nobody has
+anything to offer."""
 
 from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.actions import DecisionKind, DogEatDogDecision
-from domain.dogeatdog.rules import goods, produce
+from domain.dogeatdog.rules import embezzle, goods, produce
 from domain.dogeatdog.rules.sell import excise, price_type
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogBonusRoundBegan,
+    DogEatDogBonusSalesEnded,
     DogEatDogGameEnded,
     DogEatDogGoodsSold,
 )
@@ -34,14 +35,26 @@ def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
     for seat in bonus.order:
         if seat not in bonus.stopped and produce.makeable(state, seat):
             return DogEatDogDecision(seat=seat, kind=DecisionKind.PRODUCE)
+    if not bonus.sold:
+        return None
+    for seat in bonus.order:
+        if (
+            seat not in bonus.embezzle_answered
+            and state.players[seat].in_game
+            and embezzle.most(state, seat)
+        ):
+            return DogEatDogDecision(seat=seat, kind=DecisionKind.EMBEZZLE)
     return None
 
 
 def conclude(ctx: Context[DogEatDogState]) -> None:
-    """Part 2, the forced sales, and the end."""
+    """Part 2, the forced sales; once part 3 is over, the end."""
     state = ctx.state
     bonus = state.bonus
     if bonus is None:
+        return
+    if bonus.sold:
+        ctx.emit(DogEatDogGameEnded(reason=bonus.reason))
         return
     for seat in bonus.order:
         for good in goods.saleable(state.players[seat]):
@@ -58,4 +71,4 @@ def conclude(ctx: Context[DogEatDogState]) -> None:
                     fee=excise(state, good, count),
                 )
                 ctx.emit(sold)
-    ctx.emit(DogEatDogGameEnded(reason=bonus.reason))
+    ctx.emit(DogEatDogBonusSalesEnded())

@@ -51,6 +51,7 @@ from domain.dogeatdog.state import DogEatDogState
 from domain.errors import RuleViolation
 from domain.events.dogeatdog import (
     DogEatDogAcquisitionOffered,
+    DogEatDogBonusEmbezzleDeclined,
     DogEatDogDivisionChosen,
     DogEatDogKitReceived,
     DogEatDogMovedToSwiss,
@@ -93,6 +94,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return bribery.legal_actions(state, seat)
         case DecisionKind.INVESTIGATION:
             return embezzle.legal_actions()
+        case DecisionKind.EMBEZZLE:
+            return [DogEatDogPass(), *embezzle.amounts(state, seat)]
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -133,6 +136,8 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogDeclineBribe()
         case DecisionKind.INVESTIGATION:
             return DogEatDogLetEmbezzle()
+        case DecisionKind.EMBEZZLE:
+            return DogEatDogPass()
 
 
 def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:
@@ -190,7 +195,7 @@ def _refusal(
             return exploit.refusal(state, seat, action)
         case DecisionKind.BRIBE:
             return bribery.refusal(state, seat, action)
-        case DecisionKind.WINDOW if isinstance(action, DogEatDogEmbezzle):
+        case DecisionKind.WINDOW | DecisionKind.EMBEZZLE if isinstance(action, DogEatDogEmbezzle):
             return embezzle.refusal(state, seat)
         case _:
             return RULE_OF[decision.kind]
@@ -244,6 +249,10 @@ def act(
             bribery.act(ctx, seat, action)
         case DecisionKind.INVESTIGATION:
             embezzle.answer(ctx, seat, action)
+        case DecisionKind.EMBEZZLE if isinstance(action, DogEatDogEmbezzle):
+            embezzle.declare(ctx, seat, action.amount, bonus=True)
+        case DecisionKind.EMBEZZLE:
+            ctx.emit(DogEatDogBonusEmbezzleDeclined(seat=seat))
     flow.advance(ctx)
 
 

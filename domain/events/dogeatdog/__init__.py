@@ -59,6 +59,8 @@ from domain.events.dogeatdog.economy import (
 from domain.events.dogeatdog.embezzle import (
     EMBEZZLE_EVENTS,
     PRIVATE_AMOUNT_EVENTS,
+    DogEatDogBonusEmbezzleDeclined,
+    DogEatDogBonusSalesEnded,
     DogEatDogEmbezzlementDeclared,
     DogEatDogEmbezzlementStopped,
     DogEatDogEmbezzlementSucceeded,
@@ -371,7 +373,9 @@ __all__ = [
     "DogEatDogAuctionWon",
     "DogEatDogBidMade",
     "DogEatDogBidPassed",
+    "DogEatDogBonusEmbezzleDeclined",
     "DogEatDogBonusRoundBegan",
+    "DogEatDogBonusSalesEnded",
     "DogEatDogBribeAttempted",
     "DogEatDogBribeDeclined",
     "DogEatDogBribeFailed",

@@ -59,12 +59,27 @@ class DogEatDogEmbezzlementSucceeded(
     speaker: int | None = None
 
 
+class DogEatDogBonusSalesEnded(DomainEvent, frozen=True, tag="dogeatdog.BonusSalesEnded"):
+    """Every type held was priced and sold in the bonus round ([END-BONUS-SELL]): its part 3,
+    the embezzlement, follows ([END-BONUS-EMBEZZLE])."""
+
+
+class DogEatDogBonusEmbezzleDeclined(
+    DomainEvent, frozen=True, tag="dogeatdog.BonusEmbezzleDeclined"
+):
+    """``seat`` embezzles nothing in the bonus round ([END-BONUS-EMBEZZLE])."""
+
+    seat: int
+
+
 EMBEZZLE_EVENTS: tuple[type[DomainEvent], ...] = (
     DogEatDogEmbezzlementDeclared,
     DogEatDogInvestigationDeclined,
     DogEatDogInvestigationPlayed,
     DogEatDogEmbezzlementStopped,
     DogEatDogEmbezzlementSucceeded,
+    DogEatDogBonusSalesEnded,
+    DogEatDogBonusEmbezzleDeclined,
 )
 
 #: The events whose amount only the embezzler may see ([SEE-PRIVATE]).

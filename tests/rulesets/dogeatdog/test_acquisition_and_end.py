@@ -42,7 +42,7 @@ from domain.events.dogeatdog import (
 )
 from domain.ruleset import GameStatus
 
-from tests.rulesets.dogeatdog.builders import act, give, play_on, replayed, setup_history
+from tests.rulesets.dogeatdog.builders import act, give, play_defaults, play_on, replayed, setup_history
 
 ACTIVE = 2
 
@@ -144,6 +144,10 @@ def test_given_two_squares_when_he_gains_a_third_then_he_releases_one_at_once_by
 # -- the ends -------------------------------------------------------------------------------
 
 
+def ended(state: DogEatDogState) -> bool:
+    return state.status is GameStatus.ENDED
+
+
 def ending_turn(state: DogEatDogState, seat: int) -> None:
     """``seat``'s turn has played its six steps and its last window is over."""
     state.turn.seat = seat
@@ -156,7 +160,7 @@ def test_given_every_square_at_stage_3_when_the_turn_ends_then_the_bonus_round_b
     for square in state.squares.values():
         square.stage = 3
     ending_turn(state, ACTIVE)
-    events = play_on(state)
+    events = play_on(state) + play_defaults(state, ended)  # nobody embezzles in its part 3
     assert events[:2] == [DogEatDogTurnEnded(seat=ACTIVE), DogEatDogBonusRoundBegan(reason="END-STAGE3", order=(3, 0, 1, 2))]
     assert events[-1] == DogEatDogGameEnded(reason="END-STAGE3")
 
@@ -194,6 +198,7 @@ def test_given_the_bonus_round_then_each_in_order_makes_one_product_per_worker_w
     assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.PRODUCE)
     act(state, ACTIVE, DogEatDogMake(product="plastic"))
     events = act(state, ACTIVE, DogEatDogMake(product="plastic"), dice=(1, 1) * 8)
+    events += play_defaults(state, ended)  # nobody embezzles in part 3 ([END-BONUS-EMBEZZLE])
     assert state.status is GameStatus.ENDED  # two workers: two products, then nobody else can make any
     assert not any(isinstance(e, DogEatDogProductMade) for e in events[1:])
     priced = [(e.seat, e.good) for e in events if isinstance(e, DogEatDogPriceRolled)]

@@ -25,6 +25,8 @@ from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
+    DogEatDogBonusEmbezzleDeclined,
+    DogEatDogBonusSalesEnded,
     DogEatDogCardKept,
     DogEatDogEmbezzlementDeclared,
     DogEatDogEmbezzlementStopped,
@@ -196,3 +198,57 @@ def test_given_twins_differing_only_in_a_pending_amount_then_every_other_seat_an
         assert suite.first_difference(suite.seen_along(ENTRY, first, viewer), suite.seen_along(ENTRY, twin, viewer, since=since)) is None
     mine = suite.seen_along(ENTRY, first, ACTIVE)
     assert suite.first_difference(mine, suite.seen_along(ENTRY, twin, ACTIVE, since=since)) is not None
+
+
+# -- the bonus round's part 3 ([END-BONUS-EMBEZZLE]) ----------------------------------------
+
+
+def bonus_part_3() -> tuple[DogEatDogState, list[DomainEvent]]:
+    """The last turn of a second quiet round ends: the bonus round ([END-STALL]) sells the kits'
+    goods and reaches its part 3; seat 0 holds an Internal Investigation and seat 2, the first
+    in its order, embezzled in the round just played and holds $25M after the sales."""
+    state = replayed(holding((0, "CE02")))
+    state.quiet_rounds = 1
+    state.players[ACTIVE].embezzled_round = state.round
+    state.turn.seat, state.turn.steps_done = 1, list(flow.STEPS)
+    state.turn.step, state.turn.windows_closed = flow.STEPS[-1], len(flow.STEPS) + 1
+    events = play_on(state)
+    state.players[ACTIVE].corporate = 25
+    return state, events
+
+
+def test_given_the_bonus_round_after_its_sales_then_each_in_order_may_embezzle_up_to_half_whatever_he_did_this_round_end_bonus_embezzle() -> (
+    None
+):
+    state, events = bonus_part_3()
+    assert isinstance(events[-1], DogEatDogBonusSalesEnded)
+    asked = flow.awaited(state)
+    assert asked == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.EMBEZZLE)
+    assert decisions.legal_actions(state, asked) == [DogEatDogPass(), *(DogEatDogEmbezzle(amount=a) for a in range(1, 13))]
+    with pytest.raises(RuleViolation) as refusal:
+        act(state, ACTIVE, DogEatDogEmbezzle(amount=13))
+    assert refusal.value.rule == "EMBEZZLE-AMOUNT"
+    declared = act(state, ACTIVE, DogEatDogEmbezzle(amount=12))
+    assert declared == [DogEatDogEmbezzlementDeclared(seat=ACTIVE, amount=12, asked=(0,), bonus=True)]
+    shown = event_view(declared[0], 3, game_ended=False)
+    assert isinstance(shown, DogEatDogEmbezzlementDeclared)
+    assert shown.amount == HIDDEN
+    assert flow.awaited(state) == DogEatDogDecision(seat=0, kind=DecisionKind.INVESTIGATION)
+    assert act(state, 0, DogEatDogLetEmbezzle()) == [
+        DogEatDogInvestigationDeclined(seat=0),
+        DogEatDogEmbezzlementSucceeded(seat=ACTIVE, amount=12),
+    ]
+    assert (state.players[ACTIVE].corporate, state.players[ACTIVE].swiss) == (13, 12)
+    assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.EMBEZZLE)
+
+
+def test_given_the_bonus_rounds_part_3_when_everyone_declines_then_the_game_ends_end_bonus_embezzle_turn_decisions() -> None:
+    state, _ = bonus_part_3()
+    ended: list[DomainEvent] = []
+    for seat in (2, 3, 0, 1):
+        asked = flow.awaited(state)
+        assert asked == DogEatDogDecision(seat=seat, kind=DecisionKind.EMBEZZLE)
+        assert decisions.default_action(state, asked) == DogEatDogPass()
+        ended = act(state, seat, DogEatDogPass())
+        assert ended[0] == DogEatDogBonusEmbezzleDeclined(seat=seat)
+    assert ended[-1] == DogEatDogGameEnded(reason="END-STALL")

@@ -131,6 +131,8 @@ EMBEZZLE_SAMPLES: tuple[DomainEvent, ...] = (
     embezzle.DogEatDogInvestigationPlayed(seat=0, card="CE02"),
     embezzle.DogEatDogEmbezzlementStopped(seat=1, amount=7, speaker=2),
     embezzle.DogEatDogEmbezzlementSucceeded(seat=3, amount=12),
+    embezzle.DogEatDogBonusSalesEnded(),
+    embezzle.DogEatDogBonusEmbezzleDeclined(seat=2),
 )
 
 SAMPLES: tuple[DomainEvent, ...] = (
