@@ -189,6 +189,14 @@ class DogEatDogLetEmbezzle(DogEatDogAction, frozen=True, tag="let_embezzle"):
     """Play no Internal Investigation against the embezzlement declared."""
 
 
+class DogEatDogInvoke(DogEatDogAction, frozen=True, tag="invoke"):
+    """Invoke the law of one's official asked about against the active player ([LAW-OWNED])."""
+
+
+class DogEatDogDeclineInvoke(DogEatDogAction, frozen=True, tag="decline_invoke"):
+    """Do not invoke it this turn."""
+
+
 class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
     """Leave the game ([BANKRUPT-OUT])."""
 
@@ -227,6 +235,8 @@ ACTION_TYPE = (
     | DogEatDogEmbezzle
     | DogEatDogInvestigate
     | DogEatDogLetEmbezzle
+    | DogEatDogInvoke
+    | DogEatDogDeclineInvoke
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
 )
@@ -253,6 +263,7 @@ class DecisionKind(StrEnum):
     BRIBE = "bribe"  # an attempt at an official offered ([BRIBE-ATTEMPT])
     INVESTIGATION = "investigation"  # stop an embezzlement or not ([EMBEZZLE-DECLARE])
     EMBEZZLE = "embezzle"  # the bonus round's part 3 ([END-BONUS-EMBEZZLE])
+    INVOKE = "invoke"  # invoke an owned law or not ([LAW-OWNED])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -287,6 +298,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.BRIBE: (DogEatDogBribe, DogEatDogDeclineBribe),
     DecisionKind.INVESTIGATION: (DogEatDogInvestigate, DogEatDogLetEmbezzle),
     DecisionKind.EMBEZZLE: (DogEatDogEmbezzle, DogEatDogPass),
+    DecisionKind.INVOKE: (DogEatDogInvoke, DogEatDogDeclineInvoke),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -309,4 +321,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.BRIBE: "BRIBE-ATTEMPT",
     DecisionKind.INVESTIGATION: "EMBEZZLE-DECLARE",
     DecisionKind.EMBEZZLE: "END-BONUS-EMBEZZLE",
+    DecisionKind.INVOKE: "LAW-OWNED",
 }

@@ -11,6 +11,9 @@ from domain.events.dogeatdog import (
     DogEatDogBribeDeclined,
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
+    DogEatDogInvocationDeclined,
+    DogEatDogInvocationResolved,
+    DogEatDogLawInvoked,
     DogEatDogOfficialBribed,
 )
 
@@ -54,3 +57,21 @@ def _(event: DogEatDogOfficialBribed, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogBriberyEnded, state: DogEatDogState) -> None:
     state.turn.bribery = None
+
+
+@evolve.register
+def _(event: DogEatDogLawInvoked, state: DogEatDogState) -> None:
+    state.turn.asked_laws.append(event.card)
+    state.turn.invoking = event.card
+
+
+@evolve.register
+def _(event: DogEatDogInvocationDeclined, state: DogEatDogState) -> None:
+    state.turn.asked_laws.append(event.card)
+
+
+@evolve.register
+def _(event: DogEatDogInvocationResolved, state: DogEatDogState) -> None:
+    state.turn.invoking = None
+    if event.applies:
+        state.turn.invoked.append(event.card)

@@ -11,6 +11,9 @@ from domain.events.dogeatdog import (
     DogEatDogBribeFailed,
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
+    DogEatDogInvocationDeclined,
+    DogEatDogInvocationResolved,
+    DogEatDogLawInvoked,
     DogEatDogOfficialBribed,
 )
 
@@ -63,3 +66,22 @@ def _(event: DogEatDogBriberyEnded, name: _Names) -> str:
     if event.card is None:
         return "Nobody more may bribe a public law now."
     return f"Nobody more may bribe {card_name(event.card)} now."
+
+
+@_tell.register
+def _(event: DogEatDogLawInvoked, name: _Names) -> str:
+    return f"{name(event.seat)} invoked {card_name(event.card)}'s law against {name(event.target)}."
+
+
+@_tell.register
+def _(event: DogEatDogInvocationDeclined, name: _Names) -> str:
+    law = f"{card_name(event.card)}'s law"
+    return f"{name(event.seat)} did not invoke {law} against {name(event.target)}."
+
+
+@_tell.register
+def _(event: DogEatDogInvocationResolved, name: _Names) -> str:
+    if event.applies:
+        target = name(event.target)
+        return f"{card_name(event.card)}'s law applies to {target} for the rest of his turn."
+    return f"{name(event.target)} now owns {card_name(event.card)}: its law does not apply to him."

@@ -194,6 +194,11 @@ class Turn:
     card: str | None = None  # the Current Event whose choice is asked ([REDTAPE-CE])
     bribery: Bribery | None = None  # an official offered for bribery now ([BRIBE-ATTEMPT])
     borrowed: int = 0  # lent by the bank this turn, public ([LOAN-WHEN], [SEE-PUBLIC])
+    asked_laws: list[str] = Factory(
+        list
+    )  # owned laws whose owner was asked this turn ([LAW-OWNED])
+    invoking: str | None = None  # the law invoked, its chain under way ([BRIBE-CHAIN])
+    invoked: list[str] = Factory(list)  # laws applying to him for the rest of it ([BRIBE-RESULT])
     insolvent: bool = False  # his turn ends at once ([INSOLVENT-LATER])
     cut_short: bool = False  # insolvency decided: the turn ends
 

@@ -68,7 +68,7 @@ def conclude(ctx: Context[DogEatDogState]) -> None:
                     good=good,  # type: ignore[arg-type]
                     count=count,
                     amount=count * price,
-                    fee=excise(state, good, count),
+                    fee=excise(state, seller, good, count),
                 )
                 ctx.emit(sold)
     ctx.emit(DogEatDogBonusSalesEnded())

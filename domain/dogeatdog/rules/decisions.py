@@ -17,6 +17,7 @@ from domain.dogeatdog.actions import (
     DogEatDogChooseDivision,
     DogEatDogDecision,
     DogEatDogDeclineBribe,
+    DogEatDogDeclineInvoke,
     DogEatDogEmbezzle,
     DogEatDogEndStrike,
     DogEatDogKeepStaff,
@@ -38,6 +39,7 @@ from domain.dogeatdog.rules import (
     embezzle,
     exploit,
     flow,
+    laws,
     payroll,
     pollution,
     produce,
@@ -96,6 +98,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return embezzle.legal_actions()
         case DecisionKind.EMBEZZLE:
             return [DogEatDogPass(), *embezzle.amounts(state, seat)]
+        case DecisionKind.INVOKE:
+            return laws.legal_actions()
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -138,6 +142,8 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogLetEmbezzle()
         case DecisionKind.EMBEZZLE:
             return DogEatDogPass()
+        case DecisionKind.INVOKE:
+            return DogEatDogDeclineInvoke()
 
 
 def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:
@@ -249,6 +255,10 @@ def act(
             bribery.act(ctx, seat, action)
         case DecisionKind.INVESTIGATION:
             embezzle.answer(ctx, seat, action)
+        case DecisionKind.INVOKE:
+            step = flow.step_under_way(state)
+            assert step is not None  # asked only within a step
+            laws.act(ctx, seat, action, step)
         case DecisionKind.EMBEZZLE if isinstance(action, DogEatDogEmbezzle):
             embezzle.declare(ctx, seat, action.amount, bonus=True)
         case DecisionKind.EMBEZZLE:

@@ -20,6 +20,7 @@ from domain.dogeatdog.rules import (
     bonus,
     embezzle,
     exploit,
+    laws,
     move,
     payroll,
     produce,
@@ -123,7 +124,9 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     if state.bonus is not None:
         return bonus.awaiting(state)
     step = step_under_way(state)
-    return None if step is None else STEP_RULES[step][0](state)
+    if step is None or turn.invoking is not None:  # an invocation's result is due
+        return None
+    return laws.awaiting(state, step) or STEP_RULES[step][0](state)
 
 
 def advance(ctx: Context[DogEatDogState]) -> None:
@@ -139,6 +142,8 @@ def advance(ctx: Context[DogEatDogState]) -> None:
             bonus.conclude(ctx)
         elif turn.cut_short:
             _end_turn(ctx)
+        elif turn.invoking is not None:
+            laws.resolve(ctx)
         elif step is not None:
             STEP_RULES[step][1](ctx)
         elif turn.windows_closed == len(turn.steps_done) and window.open_window(ctx):
@@ -168,8 +173,6 @@ def _step(ctx: Context[DogEatDogState], step: Step) -> None:
     ctx.emit(DogEatDogStepBegan(seat=seat, step=step))
     if step is Step.MOVE:
         move.move(ctx)
-    elif step is Step.PAYROLL:
-        payroll.begin(ctx)
 
 
 def _end_turn(ctx: Context[DogEatDogState]) -> None:

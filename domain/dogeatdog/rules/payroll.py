@@ -38,7 +38,11 @@ def begin(ctx: Context[DogEatDogState]) -> None:
 
 
 def proceed(ctx: Context[DogEatDogState]) -> None:
-    ctx.emit(DogEatDogStepEnded(seat=ctx.state.turn.seat, step=Step.PAYROLL))
+    """The wages, once the owned laws of the step have been asked about ([LAW-OWNED]); the
+    step ends unless they made him insolvent."""
+    begin(ctx)
+    if not ctx.state.turn.insolvent:
+        ctx.emit(DogEatDogStepEnded(seat=ctx.state.turn.seat, step=Step.PAYROLL))
 
 
 def legal_actions() -> list[DogEatDogAction]:

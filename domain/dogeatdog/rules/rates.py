@@ -8,9 +8,9 @@ this turn ([SPACE-STRIKE], [SPACE-LABOR-EXCHANGE], [SPACE-COMMODITY-EXCHANGE],
 Composition (R29): a waiver (WALKOUT, Union Concession) beats everything; among the effects
 that set a cost the highest applies (so a law beats a discount of a space or a card), the
 board's constant when none does; the lowest tax threshold and pollution ratio apply; price
-deltas and per-unit fees add up. The laws' fees are the public laws' alone and bind everyone,
-whoever gains the square, sells or extracts. An owned law applies only when invoked against a
-player ([LAW-OWNED]), which is not built yet: owned laws change no rate. The spaces' numbers
+deltas and per-unit fees add up. The public laws' fees bind everyone, whoever gains the square,
+sells or extracts. An owned law applies only to the player it was invoked against this turn
+([LAW-OWNED], [BRIBE-RESULT]), as a law in force for him alone. The spaces' numbers
 are our design (RULES.md section 23, D2, D3), read from each space's ``rates`` in
 ``board.json``.
 """
@@ -77,9 +77,21 @@ def laws(state: DogEatDogState) -> Iterator[Effect]:
             yield from found.effects
 
 
+def invoked(state: DogEatDogState) -> Iterator[Effect]:
+    """The laws invoked against the active player that apply to him this turn ([BRIBE-RESULT]);
+    none in the bonus round, which is nobody's turn."""
+    if state.bonus is not None:
+        return
+    for card in state.turn.invoked:
+        found = cards()[card]
+        if isinstance(found, CorruptOfficial):
+            yield from found.effects
+
+
 def _set(state: DogEatDogState, rate: Rate) -> list[int]:
-    """Every value a card of this turn or a public law sets ``rate`` to."""
-    effects = [*this_turn(state), *laws(state)]
+    """Every value a card of this turn, a public law or a law invoked against the active
+    player sets ``rate`` to."""
+    effects = [*this_turn(state), *laws(state), *invoked(state)]
     return [e.value for e in effects if isinstance(e, SetRate) and e.rate is rate]
 
 
@@ -152,10 +164,11 @@ def land_fee(state: DogEatDogState) -> int:
     return max(fees, default=0)
 
 
-def unit_fee(state: DogEatDogState, on: FeeOn) -> int:
-    """The fee per product sold ([SELL-ALL]) or per raw material extracted, by whoever sells or
-    extracts: the public laws' fees added up ([LAW-COMPOSE])."""
-    return sum(e.value for e in laws(state) if isinstance(e, PerUnitFee) and e.on is on)
+def unit_fee(state: DogEatDogState, on: FeeOn, seat: int) -> int:
+    """The fee per product sold ([SELL-ALL]) or per raw material extracted by ``seat``: the
+    public laws' fees and those invoked against him added up ([LAW-COMPOSE])."""
+    effects = [*laws(state), *(invoked(state) if seat == state.turn.seat else ())]
+    return sum(e.value for e in effects if isinstance(e, PerUnitFee) and e.on is on)
 
 
 def workers_idle(state: DogEatDogState) -> bool:

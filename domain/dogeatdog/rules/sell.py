@@ -89,17 +89,19 @@ def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> Non
                 good=sale.good,  # type: ignore[arg-type]
                 count=action.count,
                 amount=amount,
-                fee=excise(state, sale.good, action.count),
+                fee=excise(state, seat, sale.good, action.count),
             )
             ctx.emit(sold)
         else:
             ctx.emit(DogEatDogSaleDeclined(seat=seat))
 
 
-def excise(state: DogEatDogState, good: str, count: int) -> int:
-    """A public Excise Tax on ``count`` units of ``good`` sold, if it is a product ([SELL-ALL]):
-    charged per seller, out of the proceeds."""
-    return count * rates.unit_fee(state, FeeOn.SELL_PRODUCT) if good in goods.PRODUCTS else 0
+def excise(state: DogEatDogState, seller: int, good: str, count: int) -> int:
+    """The Excise Tax on ``count`` units of ``good`` sold by ``seller``, if it is a product
+    ([SELL-ALL]): charged per seller, out of the proceeds; a public one to everyone, an invoked
+    one to its target ([BRIBE-RESULT])."""
+    fee = rates.unit_fee(state, FeeOn.SELL_PRODUCT, seller)
+    return count * fee if good in goods.PRODUCTS else 0
 
 
 def price_type(ctx: Context[DogEatDogState], seat: int, good: str, *, bonus: bool = False) -> int:

@@ -67,6 +67,12 @@ from domain.events.dogeatdog.embezzle import (
     DogEatDogInvestigationDeclined,
     DogEatDogInvestigationPlayed,
 )
+from domain.events.dogeatdog.laws import (
+    LAW_EVENTS,
+    DogEatDogInvocationDeclined,
+    DogEatDogInvocationResolved,
+    DogEatDogLawInvoked,
+)
 from domain.events.dogeatdog.redtape import (
     REDTAPE_EVENTS,
     DogEatDogCardChoiceMade,
@@ -352,6 +358,7 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     *REDTAPE_EVENTS,
     *BRIBERY_EVENTS,
     *EMBEZZLE_EVENTS,
+    *LAW_EVENTS,
 )
 
 #: The events that may carry something a viewer may not see.
@@ -403,7 +410,10 @@ __all__ = [
     "DogEatDogInsolvent",
     "DogEatDogInvestigationDeclined",
     "DogEatDogInvestigationPlayed",
+    "DogEatDogInvocationDeclined",
+    "DogEatDogInvocationResolved",
     "DogEatDogKitReceived",
+    "DogEatDogLawInvoked",
     "DogEatDogLoanRepaid",
     "DogEatDogLoanTaken",
     "DogEatDogMarkerCollected",

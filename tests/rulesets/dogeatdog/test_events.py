@@ -45,6 +45,7 @@ from domain.events.dogeatdog import (
     bribery,
     economy,
     embezzle,
+    laws,
     redtape,
 )
 from domain.registry import default_registry, topic_of
@@ -135,6 +136,12 @@ EMBEZZLE_SAMPLES: tuple[DomainEvent, ...] = (
     embezzle.DogEatDogBonusEmbezzleDeclined(seat=2),
 )
 
+LAW_SAMPLES: tuple[DomainEvent, ...] = (
+    laws.DogEatDogLawInvoked(seat=0, card="CO1", target=2),
+    laws.DogEatDogInvocationDeclined(seat=1, card="CO2", target=2),
+    laws.DogEatDogInvocationResolved(card="CO1", target=2, applies=True),
+)
+
 SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogGameOpened(seats=5, settings=VARIANTS, seed="s33d", rules_version="dogeatdog-draft-0.2"),
     DogEatDogSeatTaken(seat=4, name="Eve", bot="random"),
@@ -174,6 +181,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     *REDTAPE_SAMPLES,
     *BRIBERY_SAMPLES,
     *EMBEZZLE_SAMPLES,
+    *LAW_SAMPLES,
 )
 
 

@@ -1,0 +1,109 @@
+"""Owned laws ([LAW-OWNED], [BRIBE-CHAIN], [BRIBE-RESULT]): an official owned by a player is no
+public law; his owner is immune to it and may invoke it against the active player when its
+trigger occurs in his turn. The engine asks the owner at the start of the step in which the
+trigger occurs (before its payments and acts), owners clockwise from the active player's left;
+an invocation opens a bribery chain with the target, and when the chain ends the law applies to
+him for the rest of his turn unless he now owns the official. ``rules/rates.py`` reads the laws
+that apply.
+
+The steps of the triggers: payroll (step 3, when he has workers), hire and fire (step 4),
+pollute (step 5), buy from the Marketplace and extract (step 6), sell a product (step 2, when
+he holds one). Taxes and gaining a square happen in the move and to any bidder; their owned
+laws are not invoked yet (DESIGN.md)."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import (
+    DecisionKind,
+    DogEatDogAction,
+    DogEatDogDecision,
+    DogEatDogDeclineInvoke,
+    DogEatDogInvoke,
+)
+from domain.dogeatdog.catalog import CorruptOfficial, LawTrigger, cards
+from domain.dogeatdog.rules import bribery, goods
+from domain.dogeatdog.state import DogEatDogState
+from domain.events.dogeatdog import (
+    BriberyOccasion,
+    DogEatDogInvocationDeclined,
+    DogEatDogInvocationResolved,
+    DogEatDogLawInvoked,
+    Step,
+)
+
+#: The step of the active player's turn in which each trigger occurs.
+STEP_OF: dict[LawTrigger, Step] = {
+    LawTrigger.PAYROLL: Step.PAYROLL,
+    LawTrigger.HIRE: Step.HIRE,
+    LawTrigger.FIRE: Step.HIRE,
+    LawTrigger.POLLUTE: Step.PRODUCE,
+    LawTrigger.BUY_MARKETPLACE: Step.EXPLOIT,
+    LawTrigger.EXPLOIT_RAW: Step.EXPLOIT,
+    LawTrigger.SELL_PRODUCT: Step.SELL,
+}
+
+
+def _official(card: str) -> CorruptOfficial:
+    found = cards()[card]
+    assert isinstance(found, CorruptOfficial)  # only officials are owned
+    return found
+
+
+def _occurs(state: DogEatDogState, trigger: LawTrigger) -> bool:
+    """Whether the trigger can occur for the active player in this step at all."""
+    player = state.players[state.turn.seat]
+    if trigger is LawTrigger.PAYROLL:
+        return player.workers > 0
+    if trigger is LawTrigger.SELL_PRODUCT:
+        return any(goods.held(player, good) for good in goods.PRODUCTS)
+    return True
+
+
+def next_due(state: DogEatDogState, step: Step) -> str | None:
+    """The next owned law whose owner is to be asked in ``step``: owners clockwise from the
+    active player's left, each one's officials in card order."""
+    target = state.turn.seat
+    for owner in state.clockwise_from(target)[1:]:
+        for card in sorted(state.players[owner].officials):
+            trigger = _official(card).trigger
+            if (
+                STEP_OF.get(trigger) is step
+                and card not in state.turn.asked_laws
+                and _occurs(state, trigger)
+            ):
+                return card
+    return None
+
+
+def awaiting(state: DogEatDogState, step: Step) -> DogEatDogDecision | None:
+    card = next_due(state, step)
+    owner = None if card is None else bribery.owner_of(state, card)
+    return None if owner is None else DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
+
+
+def legal_actions() -> list[DogEatDogAction]:
+    return [DogEatDogDeclineInvoke(), DogEatDogInvoke()]
+
+
+def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction, step: Step) -> None:
+    state = ctx.state
+    card = next_due(state, step)
+    assert card is not None  # the decision is asked only then
+    target = state.turn.seat
+    if not isinstance(action, DogEatDogInvoke):
+        ctx.emit(DogEatDogInvocationDeclined(seat=seat, card=card, target=target))
+        return
+    ctx.emit(DogEatDogLawInvoked(seat=seat, card=card, target=target))
+    # [BRIBE-CHAIN]: the target may attempt first; nothing is offered when he cannot pay.
+    bribery.offer(ctx, card, BriberyOccasion.CHAIN, [target])
+
+
+def resolve(ctx: Context[DogEatDogState]) -> None:
+    """[BRIBE-RESULT]: the chain is over."""
+    state = ctx.state
+    card = state.turn.invoking
+    assert card is not None
+    target = state.turn.seat
+    applies = bribery.owner_of(state, card) != target
+    ctx.emit(DogEatDogInvocationResolved(card=card, target=target, applies=applies))

@@ -1,0 +1,140 @@
+"""Owned laws given/when/then (RULES.md section 9): the owner of an official is asked whether he
+invokes its law against the active player at the start of the step in which its trigger occurs
+([LAW-OWNED]); an invocation opens a bribery chain with the target ([BRIBE-CHAIN]); when the
+chain ends the law applies to the target for the rest of his turn unless he now owns the
+official ([BRIBE-RESULT]). In the built game seat 2 plays; the Wage Inspector (CO1) makes wages
+$2M a worker instead of $1M, the Mining Permit Officer (CO8) charges $1M per raw material."""
+
+from __future__ import annotations
+
+import pytest
+from domain.dogeatdog.actions import (
+    DecisionKind,
+    DogEatDogBribe,
+    DogEatDogDecision,
+    DogEatDogDeclineBribe,
+    DogEatDogDeclineInvoke,
+    DogEatDogExtract,
+    DogEatDogInvoke,
+    DogEatDogPass,
+)
+from domain.dogeatdog.catalog import Raw
+from domain.dogeatdog.rules import decisions, flow
+from domain.dogeatdog.state import DogEatDogState
+from domain.errors import RuleViolation
+from domain.events.dogeatdog import (
+    BriberyOccasion,
+    DogEatDogBribeAttempted,
+    DogEatDogBriberyEnded,
+    DogEatDogBriberyOffered,
+    DogEatDogDiceRolled,
+    DogEatDogInvocationDeclined,
+    DogEatDogInvocationResolved,
+    DogEatDogLawInvoked,
+    DogEatDogOfficialBribed,
+    DogEatDogRawExtracted,
+    DogEatDogStepEnded,
+    DogEatDogWagesPaid,
+    RollPurpose,
+    Step,
+)
+
+from tests.rulesets.dogeatdog.builders import act, at_step, replayed, setup_history
+
+ACTIVE = 2
+WAGE_INSPECTOR = "CO1"
+MINING_PERMIT = "CO8"
+
+
+def owned(card: str, owner: int) -> DogEatDogState:
+    state = replayed(setup_history())
+    state.deck.remove(card)
+    state.players[owner].officials.append(card)
+    return state
+
+
+def invoke_question(owner: int) -> DogEatDogDecision:
+    return DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
+
+
+def test_given_an_owned_law_when_its_step_begins_then_its_owner_is_asked_first_and_not_invoked_it_changes_nothing_law_owned() -> None:
+    state = owned(WAGE_INSPECTOR, 0)
+    at_step(state, Step.PAYROLL)
+    asked = flow.awaited(state)
+    assert asked == invoke_question(0)
+    assert decisions.legal_actions(state, asked) == [DogEatDogDeclineInvoke(), DogEatDogInvoke()]
+    assert decisions.default_action(state, asked) == DogEatDogDeclineInvoke()
+    with pytest.raises(RuleViolation) as refusal:
+        act(state, 0, DogEatDogPass())
+    assert refusal.value.rule == "LAW-OWNED"
+    events = act(state, 0, DogEatDogDeclineInvoke())
+    assert events[:2] == [
+        DogEatDogInvocationDeclined(seat=0, card=WAGE_INSPECTOR, target=ACTIVE),
+        DogEatDogWagesPaid(seat=ACTIVE, amount=2),  # two workers at the board's $1M
+    ]
+
+
+def test_given_his_own_official_when_its_step_begins_then_nobody_is_asked_he_is_immune_law_owned() -> None:
+    state = owned(WAGE_INSPECTOR, ACTIVE)
+    events = at_step(state, Step.PAYROLL)
+    assert DogEatDogWagesPaid(seat=ACTIVE, amount=2) in events
+    assert not any(isinstance(event, DogEatDogLawInvoked | DogEatDogInvocationDeclined) for event in events)
+
+
+def test_given_an_invocation_when_the_target_fails_his_bribe_then_the_law_applies_to_him_this_turn_bribe_chain_bribe_result() -> None:
+    state = owned(WAGE_INSPECTOR, 0)
+    at_step(state, Step.PAYROLL)
+    invoked = act(state, 0, DogEatDogInvoke())
+    assert invoked == [
+        DogEatDogLawInvoked(seat=0, card=WAGE_INSPECTOR, target=ACTIVE),
+        DogEatDogBriberyOffered(card=WAGE_INSPECTOR, occasion=BriberyOccasion.CHAIN, seats=(ACTIVE,)),
+    ]
+    assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.BRIBE)
+    events = act(state, ACTIVE, DogEatDogBribe(card=WAGE_INSPECTOR, offer=3), dice=(6, 6))
+    assert events[:5] == [
+        DogEatDogBribeAttempted(seat=ACTIVE, card=WAGE_INSPECTOR, offer=3),
+        DogEatDogDiceRolled(seat=ACTIVE, dice=(6, 6), purpose=RollPurpose.BRIBE),
+        events[2],  # BribeFailed: the first failure ends the chain
+        DogEatDogBriberyEnded(card=WAGE_INSPECTOR),
+        DogEatDogInvocationResolved(card=WAGE_INSPECTOR, target=ACTIVE, applies=True),
+    ]
+    assert DogEatDogWagesPaid(seat=ACTIVE, amount=4) in events  # two workers at $2M
+    assert state.players[0].officials == [WAGE_INSPECTOR]
+
+
+def test_given_an_invocation_when_the_target_wins_the_official_then_the_loser_and_the_others_may_try_and_if_he_keeps_it_the_law_does_not_apply_bribe_chain_bribe_result() -> (
+    None
+):
+    state = owned(WAGE_INSPECTOR, 0)
+    at_step(state, Step.PAYROLL)
+    act(state, 0, DogEatDogInvoke())
+    won = act(state, ACTIVE, DogEatDogBribe(card=WAGE_INSPECTOR, offer=10), dice=(1, 1))
+    assert DogEatDogOfficialBribed(seat=ACTIVE, card=WAGE_INSPECTOR, from_seat=0) in won
+    # The loser first, then the others clockwise from him, but the new owner.
+    assert won[-1] == DogEatDogBriberyOffered(card=WAGE_INSPECTOR, occasion=BriberyOccasion.CHAIN, seats=(0, 1, 3))
+    act(state, 0, DogEatDogDeclineBribe())
+    act(state, 1, DogEatDogDeclineBribe())
+    events = act(state, 3, DogEatDogDeclineBribe())
+    assert events[:3] == [
+        events[0],  # seat 3 declined
+        DogEatDogBriberyEnded(card=WAGE_INSPECTOR),
+        DogEatDogInvocationResolved(card=WAGE_INSPECTOR, target=ACTIVE, applies=False),
+    ]
+    assert DogEatDogWagesPaid(seat=ACTIVE, amount=2) in events
+    assert state.players[ACTIVE].officials == [WAGE_INSPECTOR]
+
+
+def test_given_an_invoked_fee_then_only_its_target_pays_it_for_the_rest_of_his_turn_bribe_result_law_owned() -> None:
+    state = owned(MINING_PERMIT, 3)
+    state.players[ACTIVE].corporate = 1  # too little to bribe: no chain, the law applies
+    at_step(state, Step.EXPLOIT)
+    invoked = act(state, 3, DogEatDogInvoke())
+    assert invoked[:2] == [
+        DogEatDogLawInvoked(seat=3, card=MINING_PERMIT, target=ACTIVE),
+        DogEatDogInvocationResolved(card=MINING_PERMIT, target=ACTIVE, applies=True),
+    ]
+    extracted = act(state, ACTIVE, DogEatDogExtract(square="G", raw=Raw.OIL))
+    assert extracted[0] == DogEatDogRawExtracted(seat=ACTIVE, square="G", raw="oil", fee=1)
+    assert state.players[ACTIVE].corporate == 0
+    # With no money for the fee, no further extraction is offered ([LAW-PUBLIC] applies alike).
+    assert DogEatDogStepEnded(seat=ACTIVE, step=Step.EXPLOIT) in extracted
