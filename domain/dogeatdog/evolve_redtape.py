@@ -81,7 +81,7 @@ def _(event: DogEatDogPaidToPlayer, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogCardSold, state: DogEatDogState) -> None:
     player = state.players[event.seat]
-    player.corporate += event.amount
+    player.corporate += event.amount - event.fee
     for good in event.goods:
         player.goods[good] = player.goods.get(good, 0) - 1
         _add(state.supply if good in _PRODUCTS else state.marketplace, good, 1)

@@ -75,7 +75,8 @@ def _(event: DogEatDogPaidToPlayer, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogCardSold, name: _Names) -> str:
-    return f"{name(event.seat)} sold {_listed(event.goods)} to the bank for ${event.amount}M."
+    tax = f", less ${event.fee}M Excise Tax" if event.fee else ""
+    return f"{name(event.seat)} sold {_listed(event.goods)} to the bank for ${event.amount}M{tax}."
 
 
 @_tell.register

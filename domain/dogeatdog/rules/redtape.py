@@ -40,7 +40,7 @@ from domain.dogeatdog.effects import (
     StrikeNow,
     TaxNow,
 )
-from domain.dogeatdog.rules import bribery, goods, money, pollution
+from domain.dogeatdog.rules import bribery, goods, money, pollution, sell
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     BriberyOccasion,
@@ -214,7 +214,10 @@ def carry_out(ctx: Context[DogEatDogState], seat: int, card: str, choice: tuple[
     ctx.emit(DogEatDogCardChoiceMade(seat=seat, card=card, choice=choice))
     match effect:
         case SellNow(price=price) if choice:
-            ctx.emit(DogEatDogCardSold(seat=seat, goods=choice, amount=price * len(choice)))  # type: ignore[arg-type]
+            fee = sum(sell.excise(state, seat, good, 1) for good in choice)
+            ctx.emit(
+                DogEatDogCardSold(seat=seat, goods=choice, amount=price * len(choice), fee=fee)
+            )  # type: ignore[arg-type]
         case GainRaw():
             ctx.emit(DogEatDogRawTaken(seat=seat, raw=choice[0]))  # type: ignore[arg-type]
         case Pollute():

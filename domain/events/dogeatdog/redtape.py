@@ -80,11 +80,13 @@ class DogEatDogPaidToPlayer(DomainEvent, frozen=True, tag="dogeatdog.PaidToPlaye
 
 class DogEatDogCardSold(DomainEvent, frozen=True, tag="dogeatdog.CardSold"):
     """``seat`` sold ``goods`` to the bank for ``amount`` $M in all, as a card allows
-    (products to the supply, raw materials to the Marketplace, [SELL-DEST])."""
+    (products to the supply, raw materials to the Marketplace, [SELL-DEST]); ``fee`` is the
+    Excise Tax on its products, out of the proceeds ([LAW-PUBLIC])."""
 
     seat: int
     goods: tuple[Good, ...]
     amount: int
+    fee: int = 0
 
 
 class DogEatDogRawTaken(DomainEvent, frozen=True, tag="dogeatdog.RawTaken"):

@@ -45,7 +45,7 @@ from domain.events.dogeatdog import (
     StrikeChoice,
 )
 
-from tests.rulesets.dogeatdog.builders import act, at_step, decline_all, play_on, replayed, setup_history, stack
+from tests.rulesets.dogeatdog.builders import act, at_step, decline_all, give, play_on, replayed, setup_history, stack
 
 ACTIVE = 2
 TO_GRAND_FORGE = (1, 2)  # from Las Naugas (6) to Grand Forge (9)
@@ -238,3 +238,14 @@ def test_given_equipment_breakdown_and_a_job_fair_then_he_hires_at_1_and_makes_n
     assert DogEatDogWorkersHired(seat=ACTIVE, count=1, amount=1) in events
     assert DogEatDogStepEnded(seat=ACTIVE, step=Step.PRODUCE) in events
     assert not [e for e in events if isinstance(e, DogEatDogProductMade)]
+
+
+def test_given_a_public_excise_tax_when_a_card_sells_a_product_then_the_tax_is_charged_out_of_the_proceeds_law_public_sell_all() -> None:
+    state = round_one("CE11")  # Government Contract: may sell one product at $35M
+    give(state, ACTIVE, plastic=1)
+    play_on(state, TO_GRAND_FORGE)
+    before = state.players[ACTIVE].corporate
+    sold = act(state, ACTIVE, DogEatDogChooseCard(choice=("plastic",)))
+    # The builders' setup law, the Revenue Agent, takes $2M of every product sold to the bank.
+    assert DogEatDogCardSold(seat=ACTIVE, goods=("plastic",), amount=35, fee=2) in sold
+    assert state.players[ACTIVE].corporate == before + 33
