@@ -215,9 +215,9 @@ def carry_out(ctx: Context[DogEatDogState], seat: int, card: str, choice: tuple[
     match effect:
         case SellNow(price=price) if choice:
             fee = sum(sell.excise(state, seat, good, 1) for good in choice)
-            ctx.emit(
-                DogEatDogCardSold(seat=seat, goods=choice, amount=price * len(choice), fee=fee)
-            )  # type: ignore[arg-type]
+            amount = price * len(choice)
+            sold = DogEatDogCardSold(seat=seat, goods=choice, amount=amount, fee=fee)  # type: ignore[arg-type]
+            ctx.emit(sold)
         case GainRaw():
             ctx.emit(DogEatDogRawTaken(seat=seat, raw=choice[0]))  # type: ignore[arg-type]
         case Pollute():
