@@ -12,6 +12,7 @@ from domain.events.dogeatdog import (
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
     DogEatDogInvocationDeclined,
+    DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
     DogEatDogLawInvoked,
     DogEatDogOfficialBribed,
@@ -60,14 +61,22 @@ def _(event: DogEatDogBriberyEnded, state: DogEatDogState) -> None:
 
 
 @evolve.register
+def _(event: DogEatDogInvocationOffered, state: DogEatDogState) -> None:
+    state.turn.offered_law = event.card
+    state.turn.cursor = event.space
+
+
+@evolve.register
 def _(event: DogEatDogLawInvoked, state: DogEatDogState) -> None:
     state.turn.asked_laws.append(event.card)
+    state.turn.offered_law = None
     state.turn.invoking = event.card
 
 
 @evolve.register
 def _(event: DogEatDogInvocationDeclined, state: DogEatDogState) -> None:
     state.turn.asked_laws.append(event.card)
+    state.turn.offered_law = None
 
 
 @evolve.register

@@ -12,6 +12,7 @@ from domain.events.dogeatdog import (
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
     DogEatDogInvocationDeclined,
+    DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
     DogEatDogLawInvoked,
     DogEatDogOfficialBribed,
@@ -85,3 +86,9 @@ def _(event: DogEatDogInvocationResolved, name: _Names) -> str:
         target = name(event.target)
         return f"{card_name(event.card)}'s law applies to {target} for the rest of his turn."
     return f"{name(event.target)} now owns {card_name(event.card)}: its law does not apply to him."
+
+
+@_tell.register
+def _(event: DogEatDogInvocationOffered, name: _Names) -> str:
+    law = f"{card_name(event.card)}'s law"
+    return f"{name(event.seat)} may invoke {law} against {name(event.target)} now."

@@ -8,8 +8,9 @@ that apply.
 
 The steps of the triggers: payroll (step 3, when he has workers), hire and fire (step 4),
 pollute (step 5), buy from the Marketplace and extract (step 6), sell a product (step 2, when
-he holds one). Taxes and gaining a square happen in the move and to any bidder; their owned
-laws are not invoked yet (DESIGN.md)."""
+he holds one). Taxes are asked about when he passes the Taxes space, only when the law would
+make him pay: the move pauses there and the space is reached again once it is decided.
+Gaining a square happens to any bidder; its owned law is not invoked yet (DESIGN.md)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,13 @@ from domain.dogeatdog.actions import (
     DogEatDogInvoke,
 )
 from domain.dogeatdog.catalog import CorruptOfficial, LawTrigger, cards
-from domain.dogeatdog.rules import bribery, goods
+from domain.dogeatdog.effects import Rate, SetRate
+from domain.dogeatdog.rules import bribery, goods, money, rates
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     BriberyOccasion,
     DogEatDogInvocationDeclined,
+    DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
     DogEatDogLawInvoked,
     Step,
@@ -76,8 +79,33 @@ def next_due(state: DogEatDogState, step: Step) -> str | None:
     return None
 
 
+def offer_at_taxes(ctx: Context[DogEatDogState], seat: int, before: int) -> bool:
+    """[LAW-OWNED] on passing Taxes (the track space after ``before``): the owner of an owned
+    law that would make ``seat`` pay is asked first; whether the move pauses for it."""
+    state = ctx.state
+    corporate = state.players[seat].corporate
+    if money.tax_due(state, corporate):
+        return False  # he pays all the same: invoking would change nothing
+    for owner in state.clockwise_from(seat)[1:]:
+        for card in sorted(state.players[owner].officials):
+            law = _official(card)
+            if law.trigger is not LawTrigger.TAXES or card in state.turn.asked_laws:
+                continue
+            lowered = [
+                e.value
+                for e in law.effects
+                if isinstance(e, SetRate) and e.rate is Rate.TAX_THRESHOLD
+            ]
+            if corporate >= min([rates.tax_threshold(state), *lowered]):
+                ctx.emit(
+                    DogEatDogInvocationOffered(seat=owner, card=card, target=seat, space=before)
+                )
+                return True
+    return False
+
+
 def awaiting(state: DogEatDogState, step: Step) -> DogEatDogDecision | None:
-    card = next_due(state, step)
+    card = state.turn.offered_law or next_due(state, step)
     owner = None if card is None else bribery.owner_of(state, card)
     return None if owner is None else DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
 
@@ -88,7 +116,7 @@ def legal_actions() -> list[DogEatDogAction]:
 
 def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction, step: Step) -> None:
     state = ctx.state
-    card = next_due(state, step)
+    card = state.turn.offered_law or next_due(state, step)
     assert card is not None  # the decision is asked only then
     target = state.turn.seat
     if not isinstance(action, DogEatDogInvoke):

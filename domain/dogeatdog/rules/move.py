@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.catalog import SpaceKind, board, space
-from domain.dogeatdog.rules import bribery, money, redtape
+from domain.dogeatdog.rules import bribery, laws, money, redtape
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
@@ -79,6 +79,8 @@ def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool)
     player = state.players[seat]
     reached = space(index)
     if reached.kind is SpaceKind.TAXES:
+        if laws.offer_at_taxes(ctx, seat, (index - 1) % _length()):
+            return False  # reached again once the owner has decided ([LAW-OWNED])
         money.tax(ctx, seat)
     elif reached.kind is SpaceKind.CITY and reached.home_city_of == player.division:
         if any(square.controller is None for square in state.squares.values()):  # [ACQ-TARGET]

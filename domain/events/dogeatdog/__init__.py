@@ -70,6 +70,7 @@ from domain.events.dogeatdog.embezzle import (
 from domain.events.dogeatdog.laws import (
     LAW_EVENTS,
     DogEatDogInvocationDeclined,
+    DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
     DogEatDogLawInvoked,
 )
@@ -411,6 +412,7 @@ __all__ = [
     "DogEatDogInvestigationDeclined",
     "DogEatDogInvestigationPlayed",
     "DogEatDogInvocationDeclined",
+    "DogEatDogInvocationOffered",
     "DogEatDogInvocationResolved",
     "DogEatDogKitReceived",
     "DogEatDogLawInvoked",

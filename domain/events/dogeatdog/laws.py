@@ -7,6 +7,17 @@ from __future__ import annotations
 from domain.events.base import DomainEvent
 
 
+class DogEatDogInvocationOffered(DomainEvent, frozen=True, tag="dogeatdog.InvocationOffered"):
+    """``seat`` is asked whether he invokes the law of ``card`` against ``target`` now, as its
+    trigger occurs in the move at the track space after ``space``, whose spaces follow once it
+    is decided ([LAW-OWNED], [MOVE-ORDER])."""
+
+    seat: int
+    card: str
+    target: int
+    space: int
+
+
 class DogEatDogLawInvoked(DomainEvent, frozen=True, tag="dogeatdog.LawInvoked"):
     """``seat`` invokes the law of ``card``, his official, against ``target`` this turn; a
     bribery chain with ``target`` follows ([BRIBE-CHAIN])."""
@@ -34,6 +45,7 @@ class DogEatDogInvocationResolved(DomainEvent, frozen=True, tag="dogeatdog.Invoc
 
 
 LAW_EVENTS: tuple[type[DomainEvent], ...] = (
+    DogEatDogInvocationOffered,
     DogEatDogLawInvoked,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationResolved,

@@ -137,6 +137,7 @@ EMBEZZLE_SAMPLES: tuple[DomainEvent, ...] = (
 )
 
 LAW_SAMPLES: tuple[DomainEvent, ...] = (
+    laws.DogEatDogInvocationOffered(seat=3, card="CO9", target=2, space=11),
     laws.DogEatDogLawInvoked(seat=0, card="CO1", target=2),
     laws.DogEatDogInvocationDeclined(seat=1, card="CO2", target=2),
     laws.DogEatDogInvocationResolved(card="CO1", target=2, applies=True),

@@ -29,17 +29,19 @@ from domain.events.dogeatdog import (
     DogEatDogBriberyOffered,
     DogEatDogDiceRolled,
     DogEatDogInvocationDeclined,
+    DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
     DogEatDogLawInvoked,
     DogEatDogOfficialBribed,
     DogEatDogRawExtracted,
     DogEatDogStepEnded,
+    DogEatDogTaxPaid,
     DogEatDogWagesPaid,
     RollPurpose,
     Step,
 )
 
-from tests.rulesets.dogeatdog.builders import act, at_step, replayed, setup_history
+from tests.rulesets.dogeatdog.builders import act, at_step, play_on, replayed, setup_history
 
 ACTIVE = 2
 WAGE_INSPECTOR = "CO1"
@@ -138,3 +140,37 @@ def test_given_an_invoked_fee_then_only_its_target_pays_it_for_the_rest_of_his_t
     assert state.players[ACTIVE].corporate == 0
     # With no money for the fee, no further extraction is offered ([LAW-PUBLIC] applies alike).
     assert DogEatDogStepEnded(seat=ACTIVE, step=Step.EXPLOIT) in extracted
+
+
+TAX_ASSESSOR = "CO9"  # taxes from $16M instead of $26M
+
+
+def test_given_an_owned_tax_law_when_he_passes_taxes_below_the_threshold_then_the_move_waits_for_its_owner_law_owned_tax_pass_bribe_result() -> (
+    None
+):
+    state = owned(TAX_ASSESSOR, 1)
+    state.players[ACTIVE].runner = 3
+    events = play_on(state, dice=(1, 2))  # passes 4, Taxes (5), lands on his home city (6)
+    assert events[-1] == DogEatDogInvocationOffered(seat=1, card=TAX_ASSESSOR, target=ACTIVE, space=4)
+    assert flow.awaited(state) == invoke_question(1)
+    act(state, 1, DogEatDogInvoke())
+    events = act(state, ACTIVE, DogEatDogDeclineBribe())
+    assert events[2:4] == [
+        DogEatDogInvocationResolved(card=TAX_ASSESSOR, target=ACTIVE, applies=True),
+        DogEatDogTaxPaid(seat=ACTIVE, amount=8),  # a third of $25M
+    ]
+    assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.ACQUISITION)  # the move went on
+
+
+def test_given_an_owned_tax_law_when_not_invoked_or_moot_then_taxes_are_as_public_law_says_law_owned_tax_pass() -> None:
+    state = owned(TAX_ASSESSOR, 1)
+    state.players[ACTIVE].runner = 3
+    play_on(state, dice=(1, 2))
+    events = act(state, 1, DogEatDogDeclineInvoke())
+    assert events[0] == DogEatDogInvocationDeclined(seat=1, card=TAX_ASSESSOR, target=ACTIVE)
+    assert not any(isinstance(event, DogEatDogTaxPaid) for event in events)
+    rich = owned(TAX_ASSESSOR, 1)
+    rich.players[ACTIVE].runner, rich.players[ACTIVE].corporate = 3, 40  # he pays all the same
+    events = play_on(rich, dice=(1, 2))
+    assert DogEatDogTaxPaid(seat=ACTIVE, amount=13) in events
+    assert not any(isinstance(event, DogEatDogInvocationOffered) for event in events)
