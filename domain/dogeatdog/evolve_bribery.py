@@ -63,6 +63,7 @@ def _(event: DogEatDogBriberyEnded, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogInvocationOffered, state: DogEatDogState) -> None:
     state.turn.offered_law = event.card
+    state.turn.law_target = event.target
     state.turn.cursor = event.space
 
 
@@ -71,16 +72,19 @@ def _(event: DogEatDogLawInvoked, state: DogEatDogState) -> None:
     state.turn.asked_laws.append(event.card)
     state.turn.offered_law = None
     state.turn.invoking = event.card
+    state.turn.law_target = event.target
 
 
 @evolve.register
 def _(event: DogEatDogInvocationDeclined, state: DogEatDogState) -> None:
     state.turn.asked_laws.append(event.card)
     state.turn.offered_law = None
+    state.turn.law_target = None
 
 
 @evolve.register
 def _(event: DogEatDogInvocationResolved, state: DogEatDogState) -> None:
     state.turn.invoking = None
-    if event.applies:
+    state.turn.law_target = None
+    if event.applies and event.target == state.turn.seat:
         state.turn.invoked.append(event.card)

@@ -3,6 +3,7 @@ roll and outcome is public ([SEE-PUBLIC])."""
 
 from __future__ import annotations
 
+from domain.dogeatdog.catalog import CorruptOfficial, LawTrigger, cards
 from domain.dogeatdog.narration import _Names, _tell, card_name
 from domain.events.dogeatdog import (
     BriberyOccasion,
@@ -84,6 +85,9 @@ def _(event: DogEatDogInvocationDeclined, name: _Names) -> str:
 def _(event: DogEatDogInvocationResolved, name: _Names) -> str:
     if event.applies:
         target = name(event.target)
+        law = cards().get(event.card)
+        if isinstance(law, CorruptOfficial) and law.trigger is LawTrigger.GAIN_SQUARE:
+            return f"{card_name(event.card)}'s law applies to {target}: he pays its fee."
         return f"{card_name(event.card)}'s law applies to {target} for the rest of his turn."
     return f"{name(event.target)} now owns {card_name(event.card)}: its law does not apply to him."
 

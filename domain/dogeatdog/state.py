@@ -199,6 +199,9 @@ class Turn:
     )  # owned laws whose owner was asked this turn ([LAW-OWNED])
     invoking: str | None = None  # the law invoked, its chain under way ([BRIBE-CHAIN])
     offered_law: str | None = None  # an owned law asked about in the move ([LAW-OWNED])
+    #: whom the law asked about or invoked now is against: the active player, or whoever
+    #: gained a square ([LAW-OWNED]); None when no invocation is asked or under way
+    law_target: int | None = None
     invoked: list[str] = Factory(list)  # laws applying to him for the rest of it ([BRIBE-RESULT])
     insolvent: bool = False  # his turn ends at once ([INSOLVENT-LATER])
     cut_short: bool = False  # insolvency decided: the turn ends

@@ -18,7 +18,7 @@ from domain.dogeatdog.actions import (
     DogEatDogRelease,
 )
 from domain.dogeatdog.catalog import board
-from domain.dogeatdog.rules import rates
+from domain.dogeatdog.rules import laws, rates
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
@@ -85,6 +85,7 @@ def use_opportunity(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAc
             fee = rates.land_fee(state)
             won = DogEatDogDiceBidWon(seat=seat, square=action.square, amount=action.offer, fee=fee)
             ctx.emit(won)
+            laws.offer_on_gain(ctx, seat)
         else:
             ctx.emit(DogEatDogDiceBidFailed(seat=seat, square=action.square))
 
@@ -132,14 +133,16 @@ def settle(ctx: Context[DogEatDogState]) -> None:
             return
         ctx.emit(DogEatDogBidPassed(seat=auction.speaker, could_not_raise=True))
     if auction is not None and auction.high_bidder is not None:
+        winner = auction.high_bidder
         ctx.emit(
             DogEatDogAuctionWon(
-                seat=auction.high_bidder,
+                seat=winner,
                 square=auction.square,
                 amount=auction.high_bid,
                 fee=rates.land_fee(state),
             )
         )
+        laws.offer_on_gain(ctx, winner)
 
 
 # -- releasing a third square ---------------------------------------------------------------

@@ -256,9 +256,7 @@ def act(
         case DecisionKind.INVESTIGATION:
             embezzle.answer(ctx, seat, action)
         case DecisionKind.INVOKE:
-            step = flow.step_under_way(state)
-            assert step is not None  # asked only within a step
-            laws.act(ctx, seat, action, step)
+            laws.act(ctx, seat, action, flow.step_under_way(state))
         case DecisionKind.EMBEZZLE if isinstance(action, DogEatDogEmbezzle):
             embezzle.declare(ctx, seat, action.amount, bonus=True)
         case DecisionKind.EMBEZZLE:

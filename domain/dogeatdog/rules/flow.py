@@ -124,9 +124,12 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     if state.bonus is not None:
         return bonus.awaiting(state)
     step = step_under_way(state)
-    if step is None or turn.invoking is not None:  # an invocation's result is due
+    if turn.invoking is not None:  # an invocation's result is due
         return None
-    return laws.awaiting(state, step) or STEP_RULES[step][0](state)
+    asked = laws.awaiting(state, step)
+    if asked is not None or step is None:
+        return asked
+    return STEP_RULES[step][0](state)
 
 
 def advance(ctx: Context[DogEatDogState]) -> None:

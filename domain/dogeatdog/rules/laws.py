@@ -10,7 +10,9 @@ The steps of the triggers: payroll (step 3, when he has workers), hire and fire 
 pollute (step 5), buy from the Marketplace and extract (step 6), sell a product (step 2, when
 he holds one). Taxes are asked about when he passes the Taxes space, only when the law would
 make him pay: the move pauses there and the space is reached again once it is decided.
-Gaining a square happens to any bidder; its owned law is not invoked yet (DESIGN.md)."""
+Gaining a square happens to any bidder: when anyone but the owner wins an auction or a dice bid,
+the owner is asked after the win and before the fee, and the fee is charged when the chain ends
+([AUCTION-ELIGIBLE]: a mandatory payment like any other)."""
 
 from __future__ import annotations
 
@@ -104,8 +106,38 @@ def offer_at_taxes(ctx: Context[DogEatDogState], seat: int, before: int) -> bool
     return False
 
 
-def awaiting(state: DogEatDogState, step: Step) -> DogEatDogDecision | None:
-    card = state.turn.offered_law or next_due(state, step)
+def offer_on_gain(ctx: Context[DogEatDogState], seat: int) -> bool:
+    """[LAW-OWNED] on gaining a square: ``seat`` has just won an auction or a dice bid; the
+    owner of an owned law whose trigger that is (and who is not ``seat``) is asked before its
+    fee is charged. Whether anyone is asked."""
+    state = ctx.state
+    for owner in state.clockwise_from(seat)[1:]:
+        for card in sorted(state.players[owner].officials):
+            if _official(card).trigger is LawTrigger.GAIN_SQUARE:
+                space = state.turn.cursor if state.turn.cursor is not None else 0
+                ctx.emit(
+                    DogEatDogInvocationOffered(seat=owner, card=card, target=seat, space=space)
+                )
+                return True
+    return False
+
+
+def asked_now(state: DogEatDogState, step: Step | None) -> str | None:
+    """The owned law whose owner is asked now: one offered at a space of the move or on a
+    gain, else the next due at the start of the step under way."""
+    if state.turn.offered_law is not None:
+        return state.turn.offered_law
+    return None if step is None else next_due(state, step)
+
+
+def target(state: DogEatDogState) -> int:
+    """Whom the law asked about or invoked now is against: the active player unless it was
+    offered on another player's gain."""
+    return state.turn.seat if state.turn.law_target is None else state.turn.law_target
+
+
+def awaiting(state: DogEatDogState, step: Step | None) -> DogEatDogDecision | None:
+    card = asked_now(state, step)
     owner = None if card is None else bribery.owner_of(state, card)
     return None if owner is None else DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
 
@@ -114,17 +146,19 @@ def legal_actions() -> list[DogEatDogAction]:
     return [DogEatDogDeclineInvoke(), DogEatDogInvoke()]
 
 
-def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction, step: Step) -> None:
+def act(
+    ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction, step: Step | None
+) -> None:
     state = ctx.state
-    card = state.turn.offered_law or next_due(state, step)
+    card = asked_now(state, step)
     assert card is not None  # the decision is asked only then
-    target = state.turn.seat
+    against = target(state)
     if not isinstance(action, DogEatDogInvoke):
-        ctx.emit(DogEatDogInvocationDeclined(seat=seat, card=card, target=target))
+        ctx.emit(DogEatDogInvocationDeclined(seat=seat, card=card, target=against))
         return
-    ctx.emit(DogEatDogLawInvoked(seat=seat, card=card, target=target))
+    ctx.emit(DogEatDogLawInvoked(seat=seat, card=card, target=against))
     # [BRIBE-CHAIN]: the target may attempt first; nothing is offered when he cannot pay.
-    bribery.offer(ctx, card, BriberyOccasion.CHAIN, [target])
+    bribery.offer(ctx, card, BriberyOccasion.CHAIN, [against])
 
 
 def resolve(ctx: Context[DogEatDogState]) -> None:
@@ -132,6 +166,9 @@ def resolve(ctx: Context[DogEatDogState]) -> None:
     state = ctx.state
     card = state.turn.invoking
     assert card is not None
-    target = state.turn.seat
-    applies = bribery.owner_of(state, card) != target
-    ctx.emit(DogEatDogInvocationResolved(card=card, target=target, applies=applies))
+    against = target(state)
+    applies = bribery.owner_of(state, card) != against
+    ctx.emit(DogEatDogInvocationResolved(card=card, target=against, applies=applies))
+    if applies and _official(card).trigger is LawTrigger.GAIN_SQUARE:
+        # [AUCTION-ELIGIBLE]: the fee of an invoked law is a mandatory payment like any other.
+        money.pay_bank(ctx, against, rates.gain_fee_of(card), card)

@@ -164,6 +164,17 @@ def land_fee(state: DogEatDogState) -> int:
     return max(fees, default=0)
 
 
+def gain_fee_of(card: str) -> int:
+    """The Land Transfer Fee of ``card``'s law, charged to the one player it was invoked
+    against when he gained a square ([LAW-OWNED])."""
+    found = cards()[card]
+    effects = found.effects if isinstance(found, CorruptOfficial) else ()
+    return max(
+        (e.value for e in effects if isinstance(e, ExtraFee) and e.on is FeeOn.GAIN_SQUARE),
+        default=0,
+    )
+
+
 def unit_fee(state: DogEatDogState, on: FeeOn, seat: int) -> int:
     """The fee per product sold ([SELL-ALL]) or per raw material extracted by ``seat``: the
     public laws' fees and those invoked against him added up ([LAW-COMPOSE])."""

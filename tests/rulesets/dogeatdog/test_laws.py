@@ -10,13 +10,17 @@ from __future__ import annotations
 import pytest
 from domain.dogeatdog.actions import (
     DecisionKind,
+    DogEatDogBid,
     DogEatDogBribe,
     DogEatDogDecision,
     DogEatDogDeclineBribe,
     DogEatDogDeclineInvoke,
+    DogEatDogDiceBid,
     DogEatDogExtract,
     DogEatDogInvoke,
+    DogEatDogOpenAuction,
     DogEatDogPass,
+    DogEatDogPassBid,
 )
 from domain.dogeatdog.catalog import Raw
 from domain.dogeatdog.rules import decisions, flow
@@ -24,15 +28,19 @@ from domain.dogeatdog.state import DogEatDogState
 from domain.errors import RuleViolation
 from domain.events.dogeatdog import (
     BriberyOccasion,
+    DogEatDogAuctionWon,
     DogEatDogBribeAttempted,
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
+    DogEatDogDiceBidWon,
     DogEatDogDiceRolled,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
     DogEatDogLawInvoked,
+    DogEatDogLoanTaken,
     DogEatDogOfficialBribed,
+    DogEatDogPaidToBank,
     DogEatDogRawExtracted,
     DogEatDogStepEnded,
     DogEatDogTaxPaid,
@@ -174,3 +182,85 @@ def test_given_an_owned_tax_law_when_not_invoked_or_moot_then_taxes_are_as_publi
     events = play_on(rich, dice=(1, 2))
     assert DogEatDogTaxPaid(seat=ACTIVE, amount=13) in events
     assert not any(isinstance(event, DogEatDogInvocationOffered) for event in events)
+
+
+ZONING_COMMISSIONER = "CO6"  # a Land Transfer Fee of $5M on gaining a square
+
+
+def at_home_with(card: str, owner: int) -> DogEatDogState:
+    """Seat 2 passed his home city (Las Naugas, track space 6) and is offered an acquisition;
+    ``owner`` owns ``card``."""
+    state = owned(card, owner)
+    state.players[ACTIVE].runner = 3
+    play_on(state, dice=(2, 3))  # passes Taxes, Las Naugas; lands on the Turnpike (8)
+    assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.ACQUISITION)
+    return state
+
+
+@pytest.mark.rule("LAW-OWNED")
+@pytest.mark.rule("AUCTION-ELIGIBLE")
+@pytest.mark.rule("BRIBE-RESULT")
+def test_given_an_owned_land_fee_when_another_player_wins_an_auction_then_the_owner_is_asked_before_the_fee_and_an_invocation_charges_it_law_owned_auction_eligible_bribe_result() -> (
+    None
+):
+    state = at_home_with(ZONING_COMMISSIONER, 0)
+    act(state, ACTIVE, DogEatDogOpenAuction(square="A"))
+    act(state, ACTIVE, DogEatDogBid(amount=3))
+    act(state, 3, DogEatDogBid(amount=4))
+    act(state, 0, DogEatDogPassBid())
+    act(state, 1, DogEatDogPassBid())
+    events = act(state, ACTIVE, DogEatDogPassBid())
+    # Seat 3, not on turn, wins: no public fee, and the owner is asked before any other.
+    assert events[-2:] == [
+        DogEatDogAuctionWon(seat=3, square="A", amount=4, fee=0),
+        DogEatDogInvocationOffered(seat=0, card=ZONING_COMMISSIONER, target=3, space=6),
+    ]
+    assert flow.awaited(state) == invoke_question(0)
+    invoked = act(state, 0, DogEatDogInvoke())
+    assert invoked == [
+        DogEatDogLawInvoked(seat=0, card=ZONING_COMMISSIONER, target=3),
+        DogEatDogBriberyOffered(card=ZONING_COMMISSIONER, occasion=BriberyOccasion.CHAIN, seats=(3,)),
+    ]
+    assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.BRIBE)
+    events = act(state, 3, DogEatDogDeclineBribe())
+    assert events[1:4] == [
+        DogEatDogBriberyEnded(card=ZONING_COMMISSIONER),
+        DogEatDogInvocationResolved(card=ZONING_COMMISSIONER, target=3, applies=True),
+        DogEatDogPaidToBank(seat=3, amount=5, reason=ZONING_COMMISSIONER),
+    ]
+    assert state.players[3].corporate == 25 - 4 - 5
+    assert DogEatDogStepEnded(seat=ACTIVE, step=Step.MOVE) in events  # the move went on
+    assert state.turn.invoked == []  # nothing applies to the active player for his turn
+
+
+@pytest.mark.rule("LAW-OWNED")
+def test_given_an_owned_land_fee_when_its_owner_wins_or_declines_then_no_fee_is_charged_law_owned() -> None:
+    state = at_home_with(ZONING_COMMISSIONER, ACTIVE)
+    events = act(state, ACTIVE, DogEatDogDiceBid(square="A", offer=7), dice=(3, 4))
+    assert DogEatDogDiceBidWon(seat=ACTIVE, square="A", amount=7, fee=0) in events
+    assert not any(isinstance(event, DogEatDogInvocationOffered) for event in events)  # immune
+    assert state.players[ACTIVE].corporate == 18
+    other = at_home_with(ZONING_COMMISSIONER, 1)
+    events = act(other, ACTIVE, DogEatDogDiceBid(square="A", offer=7), dice=(3, 4))
+    assert events[-1] == DogEatDogInvocationOffered(seat=1, card=ZONING_COMMISSIONER, target=ACTIVE, space=6)
+    assert decisions.default_action(other, invoke_question(1)) == DogEatDogDeclineInvoke()
+    events = act(other, 1, DogEatDogDeclineInvoke())
+    assert events[0] == DogEatDogInvocationDeclined(seat=1, card=ZONING_COMMISSIONER, target=ACTIVE)
+    assert not any(isinstance(event, DogEatDogPaidToBank) for event in events)
+    assert other.players[ACTIVE].corporate == 18
+
+
+@pytest.mark.rule("AUCTION-ELIGIBLE")
+@pytest.mark.rule("LOAN-WHEN")
+def test_given_an_invoked_land_fee_when_the_active_player_cannot_pay_it_in_his_move_then_the_bank_lends_him_the_shortfall_auction_eligible_loan_when() -> (
+    None
+):
+    state = at_home_with(ZONING_COMMISSIONER, 1)
+    state.players[ACTIVE].corporate = 9
+    act(state, ACTIVE, DogEatDogDiceBid(square="A", offer=7), dice=(3, 4))
+    act(state, 1, DogEatDogInvoke())
+    events = act(state, ACTIVE, DogEatDogDeclineBribe())
+    assert events[3:5] == [
+        DogEatDogLoanTaken(seat=ACTIVE, amount=3),
+        DogEatDogPaidToBank(seat=ACTIVE, amount=5, reason=ZONING_COMMISSIONER),
+    ]
