@@ -128,6 +128,9 @@ class GameKit:
     #: actions one bot seat records in one turn; None for a game without turns, whose turn is
     #: then a run of one seat's actions.
     turn_of: Callable[[AnyGame], Hashable] = _no_turns
+    #: What the game list's progress figure (``GameSummary.pass_number``) counts, one of it in
+    #: the game's own words ("pass", "turn"), for ``dodgecity games``; None: the game has none.
+    progress_unit: str | None = None
 
     @property
     def name(self) -> str:

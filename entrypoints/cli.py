@@ -9,6 +9,7 @@ standard error, never a traceback (``--debug`` adds it).
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import ipaddress
 import json
 import os
@@ -87,6 +88,7 @@ from entrypoints.connections import (
 from entrypoints.server_secret import SecretError, ServerSecret, readable_by_others, server_secret
 from entrypoints.terminal import escaped, json_escaped
 from projections.projector import ReadModelsOutdatedError
+from projections.read_models import GameSummary
 
 T = TypeVar("T")
 
@@ -101,6 +103,9 @@ class CommandError(Exception):
 
 #: The game ``simulate`` plays when no ``--ruleset`` is given: the first this engine played.
 DEFAULT_RULESET = "dodgecity"
+
+#: The distribution whose metadata holds the version ``dodgecity --version`` prints.
+DISTRIBUTION = "dodgecity-engine"
 
 #: The most seats any installed game has: seat numbers are below it.
 MAX_SEATS = max(rules.max_seats for rules in default_registry().rulesets())
@@ -232,6 +237,12 @@ def _add_db(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dodgecity", description="Dodge City rules engine")
     parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {_installed_version()}",
+        help="print the version of the installed package and exit",
+    )
+    parser.add_argument(
         "--debug",
         action="store_true",
         help="print the traceback of a failure as well as its message",
@@ -316,16 +327,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_commitment(check)
     _add_db(check)
 
-    games = commands.add_parser("games", help="list stored games (newest first)")
+    rulesets = default_registry().names()
+    games = commands.add_parser(
+        "games",
+        help="list stored games (newest first): each game's id, game, status in its own words "
+        "(how far it has gone), last event, time and players",
+    )
     games.add_argument("--status", choices=["lobby", "running", "ended"])
+    games.add_argument("--ruleset", choices=rulesets, help="only the games of this game")
     games.add_argument("--limit", type=_positive, default=50)
     games.add_argument("--offset", type=_not_negative, default=0)
     _add_db(games)
 
     board = commands.add_parser(
-        "leaderboard", help="players by games won, across every game played here"
+        "leaderboard",
+        help="players by games won, then points, in ended games played here: one table per "
+        "game (a point is whatever that game scores, so games are never added up), or only "
+        "the table of --ruleset",
     )
-    board.add_argument("--limit", type=_positive, default=20)
+    board.add_argument("--ruleset", choices=rulesets, help="only the table of this game")
+    board.add_argument("--limit", type=_positive, default=20, help="rows per table (default 20)")
     board.add_argument(
         "--imported",
         action="store_true",
@@ -776,11 +797,14 @@ def _verify(app: GameService, args: argparse.Namespace) -> int:
 
 def _games(app: GameService, args: argparse.Namespace) -> int:
     _note_unprojected(app)
-    page = app.projections.games(status=args.status, limit=args.limit, offset=args.offset)
+    page = app.projections.games(
+        status=args.status, ruleset=args.ruleset, limit=args.limit, offset=args.offset
+    )
+    width = max((len(game.ruleset) for game in page.items), default=0)
     for game in page.items:
         players = ", ".join(game.players) or "-"
         line = (
-            f"{game.game_id}  {game.status:<7}  pass {game.pass_number:>2}  "
+            f"{game.game_id}  {game.ruleset:<{width}}  {_status_words(game):<16}  "
             f"v{game.version:<5}  {game.updated_at[:19]}  {players}"
             + ("  (seed chosen by its creator)" if game.seed_chosen else "")
             + ("  (imported)" if game.imported else "")
@@ -790,13 +814,42 @@ def _games(app: GameService, args: argparse.Namespace) -> int:
     return 0
 
 
+def _status_words(game: GameSummary) -> str:
+    """The game's status, and how far it has gone in its own game's words ("running, turn 14"
+    for BANG!, "ended, pass 9" for Dodge City); the status alone for a game with no such figure
+    or not begun, or of a game this installation does not have."""
+    kits = installed_kits()
+    unit = kits[game.ruleset].progress_unit if game.ruleset in kits else None
+    if unit is None or game.pass_number == 0:
+        return str(game.status)
+    return f"{game.status}, {unit} {game.pass_number}"
+
+
 def _leaderboard(app: GameService, args: argparse.Namespace) -> int:
     _note_unprojected(app)
-    rows = app.projections.leaderboard(imported=args.imported, limit=args.limit)
-    print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
-    for row in rows:
-        print(f"{escaped(row.name):<24} {row.played:>6} {row.won:>5} {row.points:>6}")
+    registry = default_registry()
+    names = [args.ruleset] if args.ruleset is not None else registry.names()
+    shown = 0
+    for name in names:
+        rows = app.projections.leaderboard(ruleset=name, imported=args.imported, limit=args.limit)
+        if not rows and args.ruleset is None:
+            continue  # a game nobody has finished here has no table
+        print(("\n" if shown else "") + f"{registry.get(name).title} ({name})")
+        print(f"{'player':<24} {'played':>6} {'won':>5} {'points':>6}")
+        for row in rows:
+            print(f"{escaped(row.name):<24} {row.played:>6} {row.won:>5} {row.points:>6}")
+        shown += 1
+    if not shown:
+        print("no ended games yet")
     return 0
+
+
+def _installed_version() -> str:
+    """This installation's version, from its package metadata (the one version number)."""
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:  # run from a tree that is not installed
+        return "unknown (not installed)"
 
 
 #: An option not given (None means "off" for the limits).

@@ -65,4 +65,5 @@ KIT = GameKit(
     seat_roles=seat_roles,
     ending=ending,
     turn_of=turn_of,
+    progress_unit="turn",
 )

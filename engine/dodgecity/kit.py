@@ -85,4 +85,5 @@ KIT = GameKit(
     outcome_of_view=outcome_of_view,
     ending=ending,
     turn_of=turn_of,
+    progress_unit="pass",
 )
