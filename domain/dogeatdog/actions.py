@@ -190,11 +190,25 @@ class DogEatDogLetEmbezzle(DogEatDogAction, frozen=True, tag="let_embezzle"):
 
 
 class DogEatDogInvoke(DogEatDogAction, frozen=True, tag="invoke"):
-    """Invoke the law of one's official asked about against the active player ([LAW-OWNED])."""
+    """Invoke the law of one's official asked about against its target ([LAW-OWNED]);
+    ``standing``: and leave the standing instruction to invoke it against him every time."""
+
+    standing: bool = False
 
 
 class DogEatDogDeclineInvoke(DogEatDogAction, frozen=True, tag="decline_invoke"):
-    """Do not invoke it this turn."""
+    """Do not invoke it now; ``standing``: and leave the standing instruction never to invoke
+    it against him."""
+
+    standing: bool = False
+
+
+class DogEatDogWithdrawInstruction(DogEatDogAction, frozen=True, tag="withdraw_instruction"):
+    """In an open window, withdraw one's standing instruction about the law of ``card`` and
+    ``target``: he is asked again ([LAW-OWNED])."""
+
+    card: str
+    target: int
 
 
 class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
@@ -237,6 +251,7 @@ ACTION_TYPE = (
     | DogEatDogLetEmbezzle
     | DogEatDogInvoke
     | DogEatDogDeclineInvoke
+    | DogEatDogWithdrawInstruction
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
 )
@@ -276,7 +291,7 @@ class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
 #: The actions each decision accepts.
 ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.DIVISION: (DogEatDogChooseDivision,),
-    DecisionKind.WINDOW: (DogEatDogPass, DogEatDogEmbezzle),
+    DecisionKind.WINDOW: (DogEatDogPass, DogEatDogEmbezzle, DogEatDogWithdrawInstruction),
     DecisionKind.ACQUISITION: (DogEatDogLetPass, DogEatDogOpenAuction, DogEatDogDiceBid),
     DecisionKind.BID: (DogEatDogBid, DogEatDogPassBid),
     DecisionKind.RELEASE: (DogEatDogRelease,),

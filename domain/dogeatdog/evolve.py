@@ -46,6 +46,7 @@ from domain.events.dogeatdog import (
     DogEatDogWindowClosed,
     DogEatDogWindowOpened,
     DogEatDogWindowPassed,
+    DogEatDogWindowWentOn,
 )
 from domain.events.dogeatdog.values import RollPurpose, ShuffleReason
 from domain.ruleset import GameStatus
@@ -176,6 +177,13 @@ def _(event: DogEatDogWindowPassed, state: DogEatDogState) -> None:
         else:
             after = state.clockwise_from(event.seat)[1:] or [event.seat]
             window.speaker = after[0]
+
+
+@evolve.register
+def _(event: DogEatDogWindowWentOn, state: DogEatDogState) -> None:
+    window = state.turn.window
+    if window is not None:
+        window.passes, window.passed, window.speaker = 0, [], event.speaker
 
 
 @evolve.register

@@ -11,6 +11,8 @@ from domain.events.dogeatdog import (
     DogEatDogBribeDeclined,
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
+    DogEatDogInstructionGiven,
+    DogEatDogInstructionWithdrawn,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
@@ -49,9 +51,11 @@ def _(event: DogEatDogOfficialBribed, state: DogEatDogState) -> None:
         if event.card in state.public_laws:
             state.public_laws.remove(event.card)
     else:
-        officials = state.players[event.from_seat].officials
-        if event.card in officials:
-            officials.remove(event.card)
+        loser = state.players[event.from_seat]
+        if event.card in loser.officials:
+            loser.officials.remove(event.card)
+        # His standing instructions about it lapse with it ([LAW-OWNED]).
+        loser.instructions = {k: v for k, v in loser.instructions.items() if k[0] != event.card}
     state.players[event.seat].officials.append(event.card)
 
 
@@ -88,3 +92,13 @@ def _(event: DogEatDogInvocationResolved, state: DogEatDogState) -> None:
     state.turn.law_target = None
     if event.applies and event.target == state.turn.seat:
         state.turn.invoked.append(event.card)
+
+
+@evolve.register
+def _(event: DogEatDogInstructionGiven, state: DogEatDogState) -> None:
+    state.players[event.seat].instructions[(event.card, event.target)] = event.invoke
+
+
+@evolve.register
+def _(event: DogEatDogInstructionWithdrawn, state: DogEatDogState) -> None:
+    state.players[event.seat].instructions.pop((event.card, event.target), None)

@@ -244,6 +244,7 @@ def _clear(state: DogEatDogState, player: Player) -> None:
     player.current_events = []
     state.public_laws += player.officials
     player.officials = []
+    player.instructions = {}  # they lapse with his officials ([LAW-OWNED])
     player.runner = None
     state.turn.insolvent = False
     state.turn.cut_short = True

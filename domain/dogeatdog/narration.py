@@ -35,6 +35,7 @@ from domain.events.dogeatdog import (
     DogEatDogWindowClosed,
     DogEatDogWindowOpened,
     DogEatDogWindowPassed,
+    DogEatDogWindowWentOn,
     RollPurpose,
     ShuffleReason,
 )
@@ -168,6 +169,11 @@ def _(event: DogEatDogWindowOpened, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogWindowPassed, name: _Names) -> str:
     return f"{name(event.seat)} passed."
+
+
+@_tell.register
+def _(event: DogEatDogWindowWentOn, name: _Names) -> str:
+    return f"The window goes on with {name(event.speaker)}."
 
 
 @_tell.register

@@ -12,6 +12,8 @@ from domain.events.dogeatdog import (
     DogEatDogBribeFailed,
     DogEatDogBriberyEnded,
     DogEatDogBriberyOffered,
+    DogEatDogInstructionGiven,
+    DogEatDogInstructionWithdrawn,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
@@ -70,15 +72,38 @@ def _(event: DogEatDogBriberyEnded, name: _Names) -> str:
     return f"Nobody more may bribe {card_name(event.card)} now."
 
 
+def _standing(standing: bool) -> str:
+    return ", as his standing instruction says" if standing else ""
+
+
 @_tell.register
 def _(event: DogEatDogLawInvoked, name: _Names) -> str:
-    return f"{name(event.seat)} invoked {card_name(event.card)}'s law against {name(event.target)}."
+    law = f"{card_name(event.card)}'s law"
+    return (
+        f"{name(event.seat)} invoked {law} against {name(event.target)}{_standing(event.standing)}."
+    )
 
 
 @_tell.register
 def _(event: DogEatDogInvocationDeclined, name: _Names) -> str:
     law = f"{card_name(event.card)}'s law"
-    return f"{name(event.seat)} did not invoke {law} against {name(event.target)}."
+    not_invoked = f"{name(event.seat)} did not invoke {law} against {name(event.target)}"
+    return f"{not_invoked}{_standing(event.standing)}."
+
+
+@_tell.register
+def _(event: DogEatDogInstructionGiven, name: _Names) -> str:
+    how = "always" if event.invoke else "never"
+    law = f"{card_name(event.card)}'s law"
+    against = f"against {name(event.target)} until he says otherwise"
+    return f"{name(event.seat)} will {how} invoke {law} {against}."
+
+
+@_tell.register
+def _(event: DogEatDogInstructionWithdrawn, name: _Names) -> str:
+    law = f"{card_name(event.card)}'s law"
+    about = f"about {law} and {name(event.target)}"
+    return f"{name(event.seat)} withdrew his standing instruction {about}."
 
 
 @_tell.register

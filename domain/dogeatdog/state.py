@@ -50,6 +50,8 @@ class Player:
     in_game: bool = True  # False once bankrupt ([BANKRUPT-OUT])
     gave_up: str | None = None  # the division card given up by a reorganisation ([REORG-RESTART])
     embezzled_round: int = 0  # the last round he embezzled in, stopped or not ([EMBEZZLE-ONCE])
+    #: standing instructions, public: (his official, its target) -> invoke or not ([LAW-OWNED])
+    instructions: dict[tuple[str, int], bool] = Factory(dict)
 
 
 @define

@@ -53,6 +53,8 @@ class DogEatDogSeatView(msgspec.Struct, frozen=True, kw_only=True):
     current_events: tuple[str, ...]
     officials: tuple[str, ...]
     in_game: bool
+    #: his standing instructions, public ([LAW-OWNED]): (official, target, invoke or not)
+    instructions: tuple[tuple[str, int, bool], ...] = ()
 
 
 class DogEatDogSquareView(msgspec.Struct, frozen=True, kw_only=True):
@@ -211,6 +213,9 @@ def _seat_view(
         runner=player.runner,
         current_events=tuple(player.current_events),
         officials=tuple(player.officials),
+        instructions=tuple(
+            (card, target, invoke) for (card, target), invoke in sorted(player.instructions.items())
+        ),
         in_game=player.in_game,
     )
 

@@ -31,6 +31,7 @@ from domain.dogeatdog.actions import (
     DogEatDogStopExploiting,
     DogEatDogStopProducing,
     DogEatDogStopSelling,
+    DogEatDogWithdrawInstruction,
 )
 from domain.dogeatdog.catalog import board, home_space
 from domain.dogeatdog.rules import (
@@ -203,6 +204,8 @@ def _refusal(
             return bribery.refusal(state, seat, action)
         case DecisionKind.WINDOW | DecisionKind.EMBEZZLE if isinstance(action, DogEatDogEmbezzle):
             return embezzle.refusal(state, seat)
+        case DecisionKind.WINDOW if isinstance(action, DogEatDogWithdrawInstruction):
+            return "LAW-OWNED"  # no such standing instruction of his
         case _:
             return RULE_OF[decision.kind]
 
@@ -224,6 +227,9 @@ def act(
                 setup.choose_division(ctx, seat, action.division)
         case DecisionKind.WINDOW if isinstance(action, DogEatDogEmbezzle):
             embezzle.declare(ctx, seat, action.amount)
+        case DecisionKind.WINDOW if isinstance(action, DogEatDogWithdrawInstruction):
+            laws.withdraw(ctx, seat, action)
+            window.went_on(ctx, seat)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:

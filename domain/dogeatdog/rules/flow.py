@@ -124,8 +124,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     if state.bonus is not None:
         return bonus.awaiting(state)
     step = step_under_way(state)
-    if turn.invoking is not None:  # an invocation's result is due
-        return None
+    if turn.invoking is not None or laws.instructed(state, step) is not None:
+        return None  # an invocation's result is due, or a standing instruction answers
     asked = laws.awaiting(state, step)
     if asked is not None or step is None:
         return asked
@@ -147,6 +147,8 @@ def advance(ctx: Context[DogEatDogState]) -> None:
             _end_turn(ctx)
         elif turn.invoking is not None:
             laws.resolve(ctx)
+        elif laws.instructed(state, step) is not None:
+            laws.follow(ctx, step)
         elif step is not None:
             STEP_RULES[step][1](ctx)
         elif turn.windows_closed == len(turn.steps_done) and window.open_window(ctx):

@@ -12,7 +12,12 @@ he holds one). Taxes are asked about when he passes the Taxes space, only when t
 make him pay: the move pauses there and the space is reached again once it is decided.
 Gaining a square happens to any bidder: when anyone but the owner wins an auction or a dice bid,
 the owner is asked after the win and before the fee, and the fee is charged when the chain ends
-([AUCTION-ELIGIBLE]: a mandatory payment like any other)."""
+([AUCTION-ELIGIBLE]: a mandatory payment like any other).
+
+Standing instructions ([LAW-OWNED], "always / never invoke against X"): an owner asked may
+answer and leave his answer standing for that law and that target; the rules then answer so
+for him (recorded as his answer, ``standing``) until he withdraws it in an open window or loses
+the official. They are public, like every invocation."""
 
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from domain.dogeatdog.actions import (
     DogEatDogDecision,
     DogEatDogDeclineInvoke,
     DogEatDogInvoke,
+    DogEatDogWithdrawInstruction,
 )
 from domain.dogeatdog.catalog import CorruptOfficial, LawTrigger, cards
 from domain.dogeatdog.effects import Rate, SetRate
@@ -30,6 +36,8 @@ from domain.dogeatdog.rules import bribery, goods, money, rates
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     BriberyOccasion,
+    DogEatDogInstructionGiven,
+    DogEatDogInstructionWithdrawn,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
@@ -136,29 +144,81 @@ def target(state: DogEatDogState) -> int:
     return state.turn.seat if state.turn.law_target is None else state.turn.law_target
 
 
-def awaiting(state: DogEatDogState, step: Step | None) -> DogEatDogDecision | None:
+def instructed(state: DogEatDogState, step: Step | None) -> bool | None:
+    """The standing instruction that answers the question due now (invoke or not), if any."""
     card = asked_now(state, step)
     owner = None if card is None else bribery.owner_of(state, card)
-    return None if owner is None else DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
+    if card is None or owner is None:
+        return None
+    return state.players[owner].instructions.get((card, target(state)))
+
+
+def awaiting(state: DogEatDogState, step: Step | None) -> DogEatDogDecision | None:
+    """The owner's question due now; None when there is none or his instruction answers it."""
+    card = asked_now(state, step)
+    owner = None if card is None else bribery.owner_of(state, card)
+    if owner is None or instructed(state, step) is not None:
+        return None
+    return DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
 
 
 def legal_actions() -> list[DogEatDogAction]:
-    return [DogEatDogDeclineInvoke(), DogEatDogInvoke()]
+    return [
+        DogEatDogDeclineInvoke(),
+        DogEatDogInvoke(),
+        DogEatDogDeclineInvoke(standing=True),
+        DogEatDogInvoke(standing=True),
+    ]
 
 
 def act(
     ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction, step: Step | None
 ) -> None:
+    card = asked_now(ctx.state, step)
+    assert card is not None  # the decision is asked only then
+    invoke = isinstance(action, DogEatDogInvoke)
+    against = target(ctx.state)
+    if getattr(action, "standing", False):
+        ctx.emit(DogEatDogInstructionGiven(seat=seat, card=card, target=against, invoke=invoke))
+    _answer(ctx, seat, card, invoke=invoke, standing=False)
+
+
+def follow(ctx: Context[DogEatDogState], step: Step | None) -> None:
+    """The owner's standing instruction answers the question due now for him."""
     state = ctx.state
     card = asked_now(state, step)
-    assert card is not None  # the decision is asked only then
-    against = target(state)
-    if not isinstance(action, DogEatDogInvoke):
-        ctx.emit(DogEatDogInvocationDeclined(seat=seat, card=card, target=against))
+    invoke = instructed(state, step)
+    assert card is not None  # followed only when an instruction answers
+    assert invoke is not None
+    owner = bribery.owner_of(state, card)
+    assert owner is not None
+    _answer(ctx, owner, card, invoke=invoke, standing=True)
+
+
+def _answer(
+    ctx: Context[DogEatDogState], seat: int, card: str, *, invoke: bool, standing: bool
+) -> None:
+    against = target(ctx.state)
+    if not invoke:
+        ctx.emit(
+            DogEatDogInvocationDeclined(seat=seat, card=card, target=against, standing=standing)
+        )
         return
-    ctx.emit(DogEatDogLawInvoked(seat=seat, card=card, target=against))
+    ctx.emit(DogEatDogLawInvoked(seat=seat, card=card, target=against, standing=standing))
     # [BRIBE-CHAIN]: the target may attempt first; nothing is offered when he cannot pay.
     bribery.offer(ctx, card, BriberyOccasion.CHAIN, [against])
+
+
+def withdrawals(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    """The standing instructions ``seat`` may withdraw in an open window."""
+    return [
+        DogEatDogWithdrawInstruction(card=card, target=against)
+        for card, against in sorted(state.players[seat].instructions)
+    ]
+
+
+def withdraw(ctx: Context[DogEatDogState], seat: int, action: DogEatDogWithdrawInstruction) -> None:
+    ctx.emit(DogEatDogInstructionWithdrawn(seat=seat, card=action.card, target=action.target))
 
 
 def resolve(ctx: Context[DogEatDogState]) -> None:

@@ -69,6 +69,8 @@ from domain.events.dogeatdog.embezzle import (
 )
 from domain.events.dogeatdog.laws import (
     LAW_EVENTS,
+    DogEatDogInstructionGiven,
+    DogEatDogInstructionWithdrawn,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
@@ -248,6 +250,13 @@ class DogEatDogWindowPassed(DomainEvent, frozen=True, tag="dogeatdog.WindowPasse
     speaker: int | None = None
 
 
+class DogEatDogWindowWentOn(DomainEvent, frozen=True, tag="dogeatdog.WindowWentOn"):
+    """Someone acted in the open window (not a pass): it goes on with ``speaker``, the first
+    player clockwise from him with something to do, everyone asked again ([TURN-WINDOW])."""
+
+    speaker: int
+
+
 class DogEatDogWindowClosed(DomainEvent, frozen=True, tag="dogeatdog.WindowClosed"):
     """Every player in the game passed one after another: the window closed ([TURN-WINDOW])."""
 
@@ -343,6 +352,7 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     DogEatDogTurnBegan,
     DogEatDogWindowOpened,
     DogEatDogWindowPassed,
+    DogEatDogWindowWentOn,
     DogEatDogWindowClosed,
     DogEatDogStepBegan,
     DogEatDogStepEnded,
@@ -409,6 +419,8 @@ __all__ = [
     "DogEatDogGenevaReached",
     "DogEatDogGoodsSold",
     "DogEatDogInsolvent",
+    "DogEatDogInstructionGiven",
+    "DogEatDogInstructionWithdrawn",
     "DogEatDogInvestigationDeclined",
     "DogEatDogInvestigationPlayed",
     "DogEatDogInvocationDeclined",
@@ -461,6 +473,7 @@ __all__ = [
     "DogEatDogWindowClosed",
     "DogEatDogWindowOpened",
     "DogEatDogWindowPassed",
+    "DogEatDogWindowWentOn",
     "DogEatDogWorkersFired",
     "DogEatDogWorkersGained",
     "DogEatDogWorkersHired",

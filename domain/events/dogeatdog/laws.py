@@ -1,6 +1,7 @@
 """The facts of owned laws (RULES.md section 9, [LAW-OWNED]): an owner asked whether he invokes
-his official's law against the active player, the invocation (a bribery chain follows,
-[BRIBE-CHAIN]) or its refusal, and the result ([BRIBE-RESULT]). All public ([SEE-PUBLIC])."""
+his official's law against the active player (or whoever gains a square), the invocation (a
+bribery chain follows, [BRIBE-CHAIN]) or its refusal, the result ([BRIBE-RESULT]), and the
+standing instructions that answer for an owner. All public ([SEE-PUBLIC])."""
 
 from __future__ import annotations
 
@@ -20,19 +21,23 @@ class DogEatDogInvocationOffered(DomainEvent, frozen=True, tag="dogeatdog.Invoca
 
 class DogEatDogLawInvoked(DomainEvent, frozen=True, tag="dogeatdog.LawInvoked"):
     """``seat`` invokes the law of ``card``, his official, against ``target`` this turn; a
-    bribery chain with ``target`` follows ([BRIBE-CHAIN])."""
+    bribery chain with ``target`` follows ([BRIBE-CHAIN]). ``standing``: his standing
+    instruction answered for him."""
 
     seat: int
     card: str
     target: int
+    standing: bool = False
 
 
 class DogEatDogInvocationDeclined(DomainEvent, frozen=True, tag="dogeatdog.InvocationDeclined"):
-    """``seat`` does not invoke the law of ``card`` against ``target`` this turn."""
+    """``seat`` does not invoke the law of ``card`` against ``target`` this turn;
+    ``standing``: his standing instruction answered for him."""
 
     seat: int
     card: str
     target: int
+    standing: bool = False
 
 
 class DogEatDogInvocationResolved(DomainEvent, frozen=True, tag="dogeatdog.InvocationResolved"):
@@ -44,9 +49,31 @@ class DogEatDogInvocationResolved(DomainEvent, frozen=True, tag="dogeatdog.Invoc
     applies: bool
 
 
+class DogEatDogInstructionGiven(DomainEvent, frozen=True, tag="dogeatdog.InstructionGiven"):
+    """``seat`` leaves a standing instruction: whenever the trigger of his official ``card``'s
+    law occurs for ``target`` again, invoke it (``invoke``) or not, without asking him, until
+    he withdraws it or loses the official ([LAW-OWNED])."""
+
+    seat: int
+    card: str
+    target: int
+    invoke: bool
+
+
+class DogEatDogInstructionWithdrawn(DomainEvent, frozen=True, tag="dogeatdog.InstructionWithdrawn"):
+    """``seat`` withdrew his standing instruction about ``card`` and ``target`` in an open
+    window: he is asked again ([LAW-OWNED])."""
+
+    seat: int
+    card: str
+    target: int
+
+
 LAW_EVENTS: tuple[type[DomainEvent], ...] = (
     DogEatDogInvocationOffered,
     DogEatDogLawInvoked,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationResolved,
+    DogEatDogInstructionGiven,
+    DogEatDogInstructionWithdrawn,
 )

@@ -38,6 +38,7 @@ from domain.events.dogeatdog import (
     DogEatDogWindowClosed,
     DogEatDogWindowOpened,
     DogEatDogWindowPassed,
+    DogEatDogWindowWentOn,
     RollPurpose,
     ShuffleReason,
     Step,
@@ -141,6 +142,8 @@ LAW_SAMPLES: tuple[DomainEvent, ...] = (
     laws.DogEatDogLawInvoked(seat=0, card="CO1", target=2),
     laws.DogEatDogInvocationDeclined(seat=1, card="CO2", target=2),
     laws.DogEatDogInvocationResolved(card="CO1", target=2, applies=True),
+    laws.DogEatDogInstructionGiven(seat=3, card="CO9", target=2, invoke=False),
+    laws.DogEatDogInstructionWithdrawn(seat=3, card="CO9", target=2),
 )
 
 SAMPLES: tuple[DomainEvent, ...] = (
@@ -166,6 +169,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogTurnBegan(seat=2, turn=13, round=7),
     DogEatDogWindowOpened(seat=2, after=Step.PAYROLL, speaker=4),
     DogEatDogWindowPassed(seat=3, speaker=0),
+    DogEatDogWindowWentOn(speaker=1),
     DogEatDogWindowClosed(),
     DogEatDogStepBegan(seat=2, step=Step.EXPLOIT),
     DogEatDogStepEnded(seat=2, step=Step.HIRE),

@@ -21,6 +21,7 @@ from domain.dogeatdog.actions import (
     DogEatDogOpenAuction,
     DogEatDogPass,
     DogEatDogPassBid,
+    DogEatDogWithdrawInstruction,
 )
 from domain.dogeatdog.catalog import Raw
 from domain.dogeatdog.rules import decisions, flow
@@ -34,6 +35,8 @@ from domain.events.dogeatdog import (
     DogEatDogBriberyOffered,
     DogEatDogDiceBidWon,
     DogEatDogDiceRolled,
+    DogEatDogInstructionGiven,
+    DogEatDogInstructionWithdrawn,
     DogEatDogInvocationDeclined,
     DogEatDogInvocationOffered,
     DogEatDogInvocationResolved,
@@ -42,9 +45,11 @@ from domain.events.dogeatdog import (
     DogEatDogOfficialBribed,
     DogEatDogPaidToBank,
     DogEatDogRawExtracted,
+    DogEatDogStepBegan,
     DogEatDogStepEnded,
     DogEatDogTaxPaid,
     DogEatDogWagesPaid,
+    DogEatDogWindowClosed,
     RollPurpose,
     Step,
 )
@@ -72,7 +77,12 @@ def test_given_an_owned_law_when_its_step_begins_then_its_owner_is_asked_first_a
     at_step(state, Step.PAYROLL)
     asked = flow.awaited(state)
     assert asked == invoke_question(0)
-    assert decisions.legal_actions(state, asked) == [DogEatDogDeclineInvoke(), DogEatDogInvoke()]
+    assert decisions.legal_actions(state, asked) == [
+        DogEatDogDeclineInvoke(),
+        DogEatDogInvoke(),
+        DogEatDogDeclineInvoke(standing=True),
+        DogEatDogInvoke(standing=True),
+    ]
     assert decisions.default_action(state, asked) == DogEatDogDeclineInvoke()
     with pytest.raises(RuleViolation) as refusal:
         act(state, 0, DogEatDogPass())
@@ -264,3 +274,83 @@ def test_given_an_invoked_land_fee_when_the_active_player_cannot_pay_it_in_his_m
         DogEatDogLoanTaken(seat=ACTIVE, amount=3),
         DogEatDogPaidToBank(seat=ACTIVE, amount=5, reason=ZONING_COMMISSIONER),
     ]
+
+
+@pytest.mark.rule("LAW-OWNED")
+def test_given_a_standing_instruction_to_invoke_when_the_trigger_occurs_again_for_that_target_then_it_answers_for_the_owner_law_owned() -> (
+    None
+):
+    state = owned(WAGE_INSPECTOR, 0)
+    state.players[ACTIVE].corporate = 1  # too little to bribe: no chain
+    at_step(state, Step.PAYROLL)
+    events = act(state, 0, DogEatDogInvoke(standing=True))
+    assert events[:2] == [
+        DogEatDogInstructionGiven(seat=0, card=WAGE_INSPECTOR, target=ACTIVE, invoke=True),
+        DogEatDogLawInvoked(seat=0, card=WAGE_INSPECTOR, target=ACTIVE),
+    ]
+    assert state.players[0].instructions == {(WAGE_INSPECTOR, ACTIVE): True}
+    # Next time, nobody is asked: the instruction answers, recorded as his.
+    again = owned(WAGE_INSPECTOR, 0)
+    again.players[ACTIVE].corporate = 1
+    again.players[0].instructions = dict(state.players[0].instructions)
+    events = at_step(again, Step.PAYROLL)
+    began = events.index(DogEatDogStepBegan(seat=ACTIVE, step=Step.PAYROLL))
+    assert events[began + 1 : began + 3] == [
+        DogEatDogLawInvoked(seat=0, card=WAGE_INSPECTOR, target=ACTIVE, standing=True),
+        DogEatDogInvocationResolved(card=WAGE_INSPECTOR, target=ACTIVE, applies=True),
+    ]
+    # Against another target he is asked as before.
+    other = owned(WAGE_INSPECTOR, 0)
+    other.players[0].instructions = dict(state.players[0].instructions)
+    assert at_step(other, Step.PAYROLL, seat=3)[-1] == DogEatDogStepBegan(seat=3, step=Step.PAYROLL)
+    assert flow.awaited(other) == invoke_question(0)
+
+
+@pytest.mark.rule("LAW-OWNED")
+def test_given_a_standing_instruction_never_to_invoke_then_the_tax_law_is_declined_for_him_and_the_move_goes_on_law_owned_tax_pass() -> (
+    None
+):
+    state = owned(TAX_ASSESSOR, 1)
+    state.players[1].instructions[(TAX_ASSESSOR, ACTIVE)] = False
+    state.players[ACTIVE].runner = 3
+    events = play_on(state, dice=(1, 2))
+    assert DogEatDogInvocationOffered(seat=1, card=TAX_ASSESSOR, target=ACTIVE, space=4) in events
+    assert DogEatDogInvocationDeclined(seat=1, card=TAX_ASSESSOR, target=ACTIVE, standing=True) in events
+    assert not any(isinstance(event, DogEatDogTaxPaid) for event in events)
+    assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.ACQUISITION)
+
+
+@pytest.mark.rule("LAW-OWNED")
+@pytest.mark.rule("TURN-WINDOW")
+def test_given_a_standing_instruction_then_its_owner_may_withdraw_it_in_an_open_window_and_is_asked_again_law_owned_turn_window() -> None:
+    state = owned(WAGE_INSPECTOR, 0)
+    state.players[0].instructions[(WAGE_INSPECTOR, ACTIVE)] = True
+    state.players[0].embezzled_round = state.round  # nothing else to do in a window
+    for seat in (1, 3):
+        state.players[seat].embezzled_round = state.round
+    state.players[ACTIVE].embezzled_round = state.round
+    events = play_on(state, dice=(1, 2), windows=True)
+    assert flow.awaited(state) == DogEatDogDecision(seat=0, kind=DecisionKind.WINDOW)
+    asked = flow.awaited(state)
+    assert asked is not None
+    withdraw = DogEatDogWithdrawInstruction(card=WAGE_INSPECTOR, target=ACTIVE)
+    assert decisions.legal_actions(state, asked) == [DogEatDogPass(), withdraw]
+    with pytest.raises(RuleViolation) as refusal:
+        act(state, 0, DogEatDogWithdrawInstruction(card=WAGE_INSPECTOR, target=3), windows=True)
+    assert refusal.value.rule == "LAW-OWNED"
+    events = act(state, 0, withdraw, windows=True)
+    assert events[:2] == [
+        DogEatDogInstructionWithdrawn(seat=0, card=WAGE_INSPECTOR, target=ACTIVE),
+        DogEatDogWindowClosed(),  # nobody has anything left to do in it
+    ]
+    assert state.players[0].instructions == {}
+
+
+@pytest.mark.rule("LAW-OWNED")
+@pytest.mark.rule("BRIBE-CHAIN")
+def test_given_a_standing_instruction_when_its_owner_loses_the_official_then_it_lapses_law_owned_bribe_chain() -> None:
+    state = owned(WAGE_INSPECTOR, 0)
+    at_step(state, Step.PAYROLL)
+    act(state, 0, DogEatDogInvoke(standing=True))
+    act(state, ACTIVE, DogEatDogBribe(card=WAGE_INSPECTOR, offer=10), dice=(1, 1))
+    assert state.players[0].instructions == {}
