@@ -1,4 +1,13 @@
-"""The limits of :mod:`entrypoints.connections` applied to uvicorn's HTTP/1.1 (h11) protocol.
+"""The limits of :mod:`entrypoints.connections` applied to every connection uvicorn serves.
+
+uvicorn takes the protocol of its connections from its ``http`` setting, which may be any
+``asyncio.Protocol`` class built with the server's configuration. :class:`GuardedConnection` is
+one: it admits a connection or closes it at once (the caps), watches the bytes the client sends
+as far as the timeouts need (:class:`RequestFraming`: is a request head due, a body, or nothing),
+and hands every byte and every transport event to the HTTP protocol uvicorn would have used
+itself (``auto``: the compiled httptools parser when it is installed, else h11), which parses,
+runs the app and writes the answers. Nothing of uvicorn is subclassed; the idle keep-alive
+timeout is uvicorn's own ``timeout_keep_alive`` setting.
 
 What is logged about refused and timed-out connections, malformed requests, and (should the
 descriptors run out anyway) failed accepts is counted and written as at most one summary line
@@ -6,8 +15,8 @@ per :data:`SUMMARY_SECONDS`, never a line per connection: before this, 1,100 hal
 connections under ``ulimit -n 1024`` made asyncio log a traceback for every failed ``accept()``,
 thousands a second (``benchmarks/attack_connections.py``).
 
-The protocol reads the limits from the environment in each worker process, on the server's
-first connection, so uvicorn can hand it to its workers by name.
+The guard reads the limits from the environment in each worker process, on the server's first
+connection, so uvicorn can hand the protocol to its workers by name.
 """
 
 from __future__ import annotations
@@ -16,16 +25,20 @@ import asyncio
 import logging
 import weakref
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
 
 import attrs
-import h11
-from uvicorn.config import Config
-from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.server import ServerState
+from uvicorn.config import HTTP_PROTOCOLS, Config
+from uvicorn.importer import import_from_string
 
 from entrypoints.connections import ConnectionLimits, accept_backlog, descriptor_limit
+from entrypoints.framing import RequestFraming, Waiting
 
 SUMMARY_SECONDS = 10.0  # at most one summary line this often
+#: The HTTP implementation under the guard, by uvicorn's name for it: httptools if installed.
+HTTP_IMPLEMENTATION = "auto"
 
 log = logging.getLogger("uvicorn.error")
 
@@ -35,10 +48,10 @@ def guarded_config(app: str, limits: ConnectionLimits, **options: object) -> Con
     connections accepted in one go within the descriptors reserved for them."""
     return Config(
         app,
-        http=GuardedH11Protocol,
+        http=GuardedConnection,
         backlog=accept_backlog(descriptor_limit()),
-        # The protocol reads its own (float) timeout from the limits; this is uvicorn's copy.
-        timeout_keep_alive=max(1, round(limits.keep_alive_timeout)),
+        # Annotated as int by uvicorn, which hands it to call_later: seconds, a float is fine.
+        timeout_keep_alive=cast(int, limits.keep_alive_timeout),
         **options,  # type: ignore[arg-type]
     )
 
@@ -118,6 +131,7 @@ class ConnectionGuard:
     limits: ConnectionLimits
     total: int
     summary: ConnectionSummary
+    http: Callable[..., asyncio.Protocol]  # the HTTP protocol class uvicorn would use
     open_by_address: dict[str, int] = attrs.field(factory=dict)
     open_in_all: int = 0
 
@@ -142,12 +156,12 @@ class ConnectionGuard:
             del self.open_by_address[address]  # so the map holds only addresses connected now
 
 
-_guards: weakref.WeakKeyDictionary[ServerState, ConnectionGuard] = weakref.WeakKeyDictionary()
+_guards: weakref.WeakKeyDictionary[object, ConnectionGuard] = weakref.WeakKeyDictionary()
 
 
-def _guard_for(server_state: ServerState, loop: asyncio.AbstractEventLoop) -> ConnectionGuard:
-    """The guard of one uvicorn server, made on its first connection (in its worker process,
-    whose environment and descriptor limit it reads)."""
+def _guard_for(server_state: object, loop: asyncio.AbstractEventLoop) -> ConnectionGuard:
+    """The guard of one uvicorn server (its state object is the key), made on its first
+    connection, in its worker process, whose environment and descriptor limit it reads."""
     guard = _guards.get(server_state)
     if guard is None:
         limits = ConnectionLimits.from_environment()
@@ -158,69 +172,100 @@ def _guard_for(server_state: ServerState, loop: asyncio.AbstractEventLoop) -> Co
             for stale in [f for f in logger.filters if isinstance(f, _CountedMessages)]:
                 logger.removeFilter(stale)  # an earlier server's in this process
             logger.addFilter(counted)
-        guard = ConnectionGuard(limits, limits.total_under(descriptor_limit()), summary)
+        http = import_from_string(HTTP_PROTOCOLS[HTTP_IMPLEMENTATION])
+        guard = ConnectionGuard(limits, limits.total_under(descriptor_limit()), summary, http)
         _guards[server_state] = guard
     return guard
 
 
-class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with the timeouts and caps of :class:`ConnectionLimits`."""
+class GuardedConnection(asyncio.Protocol):
+    """One client connection: the caps and timeouts of :class:`ConnectionLimits` around the
+    HTTP protocol that serves it.
+
+    uvicorn makes one per accepted connection with the keywords it gives any protocol class of
+    its ``http`` setting; they are handed on to the HTTP protocol, made only once the connection
+    is admitted."""
 
     def __init__(
         self,
         config: Config,
-        server_state: ServerState,
-        app_state: dict[str, object],
+        server_state: object,
+        app_state: dict[str, Any],
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
-        super().__init__(config, server_state, app_state, _loop)
+        self.loop = _loop or asyncio.get_event_loop()
         self.guard = _guard_for(server_state, self.loop)
-        self.timeout_keep_alive = self.guard.limits.keep_alive_timeout  # type: ignore[assignment]
+        self._make_http = partial(
+            self.guard.http,
+            config=config,
+            server_state=server_state,
+            app_state=app_state,
+            _loop=_loop,
+        )
+        self.http: asyncio.Protocol | None = None  # made once admitted
+        self.transport: asyncio.Transport | None = None
         self.address: str | None = None  # set once admitted
+        self.framing = RequestFraming()
         self.deadline: asyncio.TimerHandle | None = None
-        self.waiting_for: str | None = None  # "head" or "body"
+        self.waiting_for: Waiting | None = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
         if not self.guard.admit(address):
-            self.transport = transport
-            transport.abort()  # nothing of it read, nothing written: its descriptor goes now
+            self.transport.abort()  # nothing of it read, nothing written: its descriptor goes now
             return
         self.address = address
-        super().connection_made(transport)
+        self.http = self._make_http()
+        self.http.connection_made(transport)
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.address is None:
-            return  # refused: never counted, never set up
+            return  # refused: never counted, never served
         self.guard.release(self.address)
         self.address = None
         self._cancel_deadline()
-        super().connection_lost(exc)
+        if self.http is not None:
+            self.http.connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
+        if self.http is None:
+            return
+        if not self.framing.feed(data):
+            self._give_up("oversized request heads")
+            return
+        self.http.data_received(data)
         self._watch()
 
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        self._watch()
+    def eof_received(self) -> bool | None:
+        return None if self.http is None else self.http.eof_received()
+
+    def pause_writing(self) -> None:
+        if self.http is not None:
+            self.http.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.http is not None:
+            self.http.resume_writing()
+
+    # -- the deadlines --------------------------------------------------------------------
 
     def _watch(self) -> None:
         """Arms the deadline for what the connection waits for from the client now."""
-        if self.transport.is_closing():
-            self._cancel_deadline()
-        elif self.conn.their_state is h11.IDLE and self.timeout_keep_alive_task is None:
-            # A request head is due (the keep-alive timer, when armed, covers an idle wait).
-            if self.waiting_for != "head":  # started at its first byte: more bytes do not reset it
-                self._arm("head", self.guard.limits.head_timeout)
-        elif self.conn.their_state is h11.SEND_BODY:
-            self._arm("body", self.guard.limits.body_timeout)  # again after every chunk
-        else:
-            self._cancel_deadline()  # idle between requests, or the app has the whole request
+        assert self.transport is not None
+        waiting_for = self.framing.waiting_for
+        if self.transport.is_closing() or waiting_for is None:
+            self._cancel_deadline()  # idle between requests (uvicorn's keep-alive), or answering
+        elif waiting_for is Waiting.BODY:
+            self._arm(Waiting.BODY, self.guard.limits.body_timeout)  # again after every chunk
+        elif self.waiting_for is not Waiting.HEAD:
+            # Started at the connection's opening or the head's first byte: more bytes of the
+            # same head do not reset it, so a head sent a byte at a time cannot stretch it.
+            self._arm(Waiting.HEAD, self.guard.limits.head_timeout)
 
-    def _arm(self, waiting_for: str, seconds: float) -> None:
+    def _arm(self, waiting_for: Waiting, seconds: float) -> None:
         self._cancel_deadline()
         self.waiting_for = waiting_for
         self.deadline = self.loop.call_later(seconds, self._expire)
@@ -232,13 +277,27 @@ class GuardedH11Protocol(H11Protocol):
         self.waiting_for = None
 
     def _expire(self) -> None:
+        assert self.transport is not None
         waiting_for = self.waiting_for
         self.deadline = None
         self.waiting_for = None
-        if waiting_for == "body" and self.flow.read_paused:
-            # The server stopped reading (the app has not taken the body so far): not the client's
-            # stall, so the clock starts again when reading does.
-            self._arm("body", self.guard.limits.body_timeout)
+        if waiting_for is None or self.transport.is_closing():
             return
-        self.guard.summary.note(f"{waiting_for} timeouts", self.address)
+        if not self.transport.is_reading():
+            # The server stopped reading (the app has not taken what came so far): not the
+            # client's stall, so the clock starts again when reading does.
+            self._arm(waiting_for, self._seconds(waiting_for))
+            return
+        self._give_up(f"{waiting_for.value} timeouts")
+
+    def _seconds(self, waiting_for: Waiting) -> float:
+        limits = self.guard.limits
+        return limits.body_timeout if waiting_for is Waiting.BODY else limits.head_timeout
+
+    def _give_up(self, why: str) -> None:
+        """Drop the connection unanswered: the HTTP protocol hears of it as a lost connection,
+        so a request cut off in its body reaches the app as the client's disconnect."""
+        assert self.transport is not None
+        self._cancel_deadline()
+        self.guard.summary.note(why, self.address)
         self.transport.abort()

@@ -1,7 +1,7 @@
 """What one client can hold of the server: connections, and how long each may idle.
 
-uvicorn's HTTP/1.1 protocol (h11) waits for ever for a request head that never ends or a body
-that never comes, and keeps any number of connections. Here its protocol gets:
+uvicorn waits for ever for a request head that never ends or a body that never comes, and keeps
+any number of connections. Here every connection gets:
 
 - a **head timeout**: a request head must arrive complete within this many seconds of the
   connection opening, or of its first byte after an idle keep-alive (not reset by more bytes, so a
@@ -16,7 +16,7 @@ that never comes, and keeps any number of connections. Here its protocol gets:
   peer that may never read; an honest client over the per-address cap (set well above what a
   browser opens) sees a closed connection and retries as it would after any network error.
 
-The protocol that applies them is in :mod:`entrypoints.connection_guard`.
+The protocol that applies them, around uvicorn's own, is in :mod:`entrypoints.connection_guard`.
 
 ``dodgecity serve`` options set these; its worker processes read them from the environment
 variables below, as :mod:`api.settings` does for the app's own settings.
