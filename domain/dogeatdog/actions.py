@@ -279,6 +279,7 @@ class DecisionKind(StrEnum):
     INVESTIGATION = "investigation"  # stop an embezzlement or not ([EMBEZZLE-DECLARE])
     EMBEZZLE = "embezzle"  # the bonus round's part 3 ([END-BONUS-EMBEZZLE])
     INVOKE = "invoke"  # invoke an owned law or not ([LAW-OWNED])
+    KICKBACK = "kickback"  # money received from players to the Swiss account ([VAR-KICKBACK])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -314,6 +315,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.INVESTIGATION: (DogEatDogInvestigate, DogEatDogLetEmbezzle),
     DecisionKind.EMBEZZLE: (DogEatDogEmbezzle, DogEatDogPass),
     DecisionKind.INVOKE: (DogEatDogInvoke, DogEatDogDeclineInvoke),
+    DecisionKind.KICKBACK: (DogEatDogMoveToSwiss,),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -337,4 +339,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.INVESTIGATION: "EMBEZZLE-DECLARE",
     DecisionKind.EMBEZZLE: "END-BONUS-EMBEZZLE",
     DecisionKind.INVOKE: "LAW-OWNED",
+    DecisionKind.KICKBACK: "VAR-KICKBACK",
 }

@@ -12,6 +12,8 @@ from domain.events.dogeatdog import (
     DogEatDogCardDiscarded,
     DogEatDogCardKept,
     DogEatDogCardSold,
+    DogEatDogKickbackOffered,
+    DogEatDogKickbackTaken,
     DogEatDogLoanRepaid,
     DogEatDogLoanTaken,
     DogEatDogMarkersRemoved,
@@ -125,3 +127,17 @@ def _(event: DogEatDogLoanTaken, state: DogEatDogState) -> None:
 def _(event: DogEatDogLoanRepaid, state: DogEatDogState) -> None:
     state.players[event.seat].corporate -= event.amount
     state.turn.borrowed = 0
+
+
+@evolve.register
+def _(event: DogEatDogKickbackOffered, state: DogEatDogState) -> None:
+    state.turn.prompt = Prompt(PromptKind.KICKBACK, event.space, event.amount)
+    state.turn.cursor = event.space
+
+
+@evolve.register
+def _(event: DogEatDogKickbackTaken, state: DogEatDogState) -> None:
+    player = state.players[event.seat]
+    player.corporate -= event.amount
+    player.swiss += event.amount
+    state.turn.prompt = None

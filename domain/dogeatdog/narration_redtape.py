@@ -10,6 +10,8 @@ from domain.events.dogeatdog import (
     DogEatDogCardDiscarded,
     DogEatDogCardKept,
     DogEatDogCardSold,
+    DogEatDogKickbackOffered,
+    DogEatDogKickbackTaken,
     DogEatDogLoanRepaid,
     DogEatDogLoanTaken,
     DogEatDogMarkersRemoved,
@@ -108,3 +110,14 @@ def _(event: DogEatDogLoanTaken, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogLoanRepaid, name: _Names) -> str:
     return f"{name(event.seat)} repaid ${event.amount}M of loans."
+
+
+@_tell.register
+def _(event: DogEatDogKickbackOffered, name: _Names) -> str:
+    received = f"{name(event.seat)} may put up to ${event.amount}M he received from the others"
+    return f"{received} into his Swiss account."
+
+
+@_tell.register
+def _(event: DogEatDogKickbackTaken, name: _Names) -> str:
+    return f"{name(event.seat)} put ${event.amount}M of it into his Swiss account."

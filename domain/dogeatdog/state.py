@@ -87,6 +87,7 @@ class PromptKind(StrEnum):
     GENEVA = "geneva"  # [GENEVA-LAND]
     STRIKE = "strike"  # [SPACE-STRIKE]
     CARD = "card"  # a Current Event's choice ([REDTAPE-CE])
+    KICKBACK = "kickback"  # money received from players, to the Swiss account ([VAR-KICKBACK])
 
 
 @define
@@ -165,6 +166,7 @@ class Prompt:
 
     kind: PromptKind
     space: int
+    amount: int = 0  # what may go to the Swiss account ([VAR-KICKBACK])
 
 
 @define

@@ -9,7 +9,8 @@ awaits its holders' answers, his corporate balance is shown to the others as und
 (``None``, [EMBEZZLE-AMOUNT]). Secret to all ([SEE-SECRET]): the deck's
 order and the seed. Hidden values are blanked, never dropped: a blanked shuffle still says that
 it happened and how many cards it holds ([RNG-PUBLIC]). Once the game has ended everything is
-shown ([SEE-END]); with [VAR-OPEN-INFO] only the deck's order and the seed stay hidden.
+shown ([SEE-END]); with [VAR-OPEN-INFO] only the deck's order and the seed stay hidden (the
+events that carry a private amount say ``public`` then, since an event is judged alone).
 """
 
 from __future__ import annotations
@@ -269,8 +270,10 @@ def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> D
     if isinstance(event, DogEatDogRedTapeShuffled):
         # The deck's order is secret to all, its size public ([SEE-SECRET], [RNG-PUBLIC]).
         return blanked(event, cards=())
-    if isinstance(event, PRIVATE_AMOUNT_EVENTS) and not visible_to(
-        (getattr(event, "seat", -1),), viewer
+    if (
+        isinstance(event, PRIVATE_AMOUNT_EVENTS)
+        and not getattr(event, "public", False)  # [VAR-OPEN-INFO]
+        and not visible_to((getattr(event, "seat", -1),), viewer)
     ):
         # An embezzled amount is its embezzler's alone, stopped or not ([SEE-PRIVATE]).
         return blanked(event, amount=HIDDEN)

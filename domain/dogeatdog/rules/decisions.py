@@ -56,6 +56,7 @@ from domain.events.dogeatdog import (
     DogEatDogAcquisitionOffered,
     DogEatDogBonusEmbezzleDeclined,
     DogEatDogDivisionChosen,
+    DogEatDogKickbackTaken,
     DogEatDogKitReceived,
     DogEatDogMovedToSwiss,
     DogEatDogStrikeEnded,
@@ -101,6 +102,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return [DogEatDogPass(), *embezzle.amounts(state, seat)]
         case DecisionKind.INVOKE:
             return laws.legal_actions()
+        case DecisionKind.KICKBACK:
+            return [DogEatDogMoveToSwiss(amount=amount) for amount in range(_kickback(state) + 1)]
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -145,6 +148,15 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogPass()
         case DecisionKind.INVOKE:
             return DogEatDogDeclineInvoke()
+        case DecisionKind.KICKBACK:
+            return DogEatDogMoveToSwiss(amount=0)
+
+
+def _kickback(state: DogEatDogState) -> int:
+    """[VAR-KICKBACK]: at most what he received, as far as his corporate account still holds."""
+    prompt = state.turn.prompt
+    amount = 0 if prompt is None else prompt.amount
+    return min(amount, state.players[state.turn.seat].corporate)
 
 
 def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:
@@ -240,6 +252,10 @@ def act(
             acquire.release(ctx, seat, getattr(action, "square", ""))
         case DecisionKind.GENEVA if isinstance(action, DogEatDogMoveToSwiss):
             ctx.emit(DogEatDogMovedToSwiss(seat=seat, amount=action.amount))
+            if flow.check_swiss_target(ctx, seat):
+                return
+        case DecisionKind.KICKBACK if isinstance(action, DogEatDogMoveToSwiss):
+            ctx.emit(DogEatDogKickbackTaken(seat=seat, amount=action.amount))
             if flow.check_swiss_target(ctx, seat):
                 return
         case DecisionKind.STRIKE if isinstance(action, DogEatDogEndStrike):

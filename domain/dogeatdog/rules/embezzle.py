@@ -60,15 +60,23 @@ def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
     player = state.players[seat]
     if not player.in_game or player.division is None:
         return []
-    if player.embezzled_round == state.round:
+    if player.embezzled_round == state.round or _not_his_turn(state, seat):
         return []
     return list(amounts(state, seat))
+
+
+def _not_his_turn(state: DogEatDogState, seat: int) -> bool:
+    """[VAR-EMBEZZLE-OWN-TURN]: only in the windows of his own turn (the bonus round's part 3
+    is no window and stays open to all)."""
+    return state.settings.embezzle_own_turn and state.bonus is None and seat != state.turn.seat
 
 
 def refusal(state: DogEatDogState, seat: int) -> str:
     """The rule an embezzlement not offered breaks."""
     if state.players[seat].embezzled_round == state.round and state.bonus is None:
         return "EMBEZZLE-ONCE"
+    if _not_his_turn(state, seat):
+        return "VAR-EMBEZZLE-OWN-TURN"
     return "EMBEZZLE-AMOUNT"
 
 
@@ -78,7 +86,11 @@ def declare(ctx: Context[DogEatDogState], seat: int, amount: int, *, bonus: bool
     holders = tuple(
         other for other in state.clockwise_from(seat)[1:] if investigation(state, other) is not None
     )
-    ctx.emit(DogEatDogEmbezzlementDeclared(seat=seat, amount=amount, asked=holders, bonus=bonus))
+    public = state.settings.open_info  # [VAR-OPEN-INFO]
+    declared = DogEatDogEmbezzlementDeclared(
+        seat=seat, amount=amount, asked=holders, bonus=bonus, public=public
+    )
+    ctx.emit(declared)
 
 
 def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
@@ -108,8 +120,13 @@ def resolve(ctx: Context[DogEatDogState], speaker: int | None) -> bool:
     if embezzlement is None:
         return False
     seat, amount = embezzlement.seat, embezzlement.amount
+    public = ctx.state.settings.open_info  # [VAR-OPEN-INFO]
     if embezzlement.stopped_by is not None:
-        ctx.emit(DogEatDogEmbezzlementStopped(seat=seat, amount=amount, speaker=speaker))
+        stopped = DogEatDogEmbezzlementStopped(
+            seat=seat, amount=amount, speaker=speaker, public=public
+        )
+        ctx.emit(stopped)
         return False
-    ctx.emit(DogEatDogEmbezzlementSucceeded(seat=seat, amount=amount, speaker=speaker))
+    done = DogEatDogEmbezzlementSucceeded(seat=seat, amount=amount, speaker=speaker, public=public)
+    ctx.emit(done)
     return ctx.state.players[seat].swiss >= ctx.state.settings.target

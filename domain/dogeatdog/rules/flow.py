@@ -57,6 +57,7 @@ _PROMPTS = {
     PromptKind.GENEVA: DecisionKind.GENEVA,
     PromptKind.STRIKE: DecisionKind.STRIKE,
     PromptKind.CARD: DecisionKind.CARD,
+    PromptKind.KICKBACK: DecisionKind.KICKBACK,
 }
 
 _Awaiting = Callable[[DogEatDogState], DogEatDogDecision | None]

@@ -51,6 +51,7 @@ from domain.events.dogeatdog import (
     DogEatDogCardKept,
     DogEatDogCardSold,
     DogEatDogGenevaReached,
+    DogEatDogKickbackOffered,
     DogEatDogMarkersRemoved,
     DogEatDogOfficialLaidOut,
     DogEatDogPaidByBank,
@@ -100,17 +101,23 @@ def _resolve(ctx: Context[DogEatDogState], seat: int, card: CurrentEvent, space:
         ctx.emit(DogEatDogCardKept(seat=seat, card=card.id))
         return True
     asking = None
+    received = 0
     for effect in card.effects:
         if isinstance(effect, _ASKING):
             asking = effect
         else:
-            _apply(ctx, seat, card.id, effect)
+            received += _apply(ctx, seat, card.id, effect)
     ctx.emit(DogEatDogCardDiscarded(card=card.id))
+    if received and ctx.state.settings.kickback:
+        # [VAR-KICKBACK]: money from other players may go to his Swiss account instead.
+        ctx.emit(DogEatDogKickbackOffered(seat=seat, amount=received, space=space))
+        return False  # no card both pays him and asks a choice of its own
     return True if asking is None else _ask(ctx, seat, card.id, asking, space)
 
 
-def _apply(ctx: Context[DogEatDogState], seat: int, card: str, effect: Effect) -> None:
-    """An effect that asks nothing; "this turn" effects need nothing here (``rates``)."""
+def _apply(ctx: Context[DogEatDogState], seat: int, card: str, effect: Effect) -> int:
+    """An effect that asks nothing; "this turn" effects need nothing here (``rates``). What
+    the drawer received from other players by it."""
     state = ctx.state
     player = state.players[seat]
     match effect:
@@ -133,10 +140,13 @@ def _apply(ctx: Context[DogEatDogState], seat: int, card: str, effect: Effect) -
                 if each in payers and state.players[each].corporate == richest:
                     money.pay_bank(ctx, each, amount, card)
         case CollectFromEachOpponent(amount=amount):
+            before = player.corporate
             for each in state.clockwise_from(seat)[1:]:
                 money.pay_player(ctx, each, seat, amount, card)
+            return player.corporate - before
         case _:
             pass
+    return 0
 
 
 def _ask(ctx: Context[DogEatDogState], seat: int, card: str, effect: Effect, space: int) -> bool:

@@ -3,7 +3,8 @@ secretly, each Internal Investigation holder's answer, and the outcome.
 
 The amount is private to the embezzler until the end ([SEE-PRIVATE]): ``event_view`` blanks it
 to ``"?"`` for every other seat and for spectators, in the declaration and in both outcomes, so
-a stopped embezzlement's amount is never shown to anyone else. Everything else is public: who
+a stopped embezzlement's amount is never shown to anyone else; with [VAR-OPEN-INFO] each event
+says so (``public``) and nothing is blanked. Everything else is public: who
 embezzles, who is asked, who played a card ([EMBEZZLE-DECLARE])."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class DogEatDogEmbezzlementDeclared(DomainEvent, frozen=True, tag="dogeatdog.Emb
     amount: int | Hidden
     asked: tuple[int, ...] = ()
     bonus: bool = False
+    public: bool = False  # [VAR-OPEN-INFO]: the amount is shown to all
 
 
 class DogEatDogInvestigationDeclined(
@@ -46,6 +48,7 @@ class DogEatDogEmbezzlementStopped(DomainEvent, frozen=True, tag="dogeatdog.Embe
     seat: int
     amount: int | Hidden
     speaker: int | None = None
+    public: bool = False  # [VAR-OPEN-INFO]: the amount is shown to all
 
 
 class DogEatDogEmbezzlementSucceeded(
@@ -57,6 +60,7 @@ class DogEatDogEmbezzlementSucceeded(
     seat: int
     amount: int | Hidden
     speaker: int | None = None
+    public: bool = False  # [VAR-OPEN-INFO]: the amount is shown to all
 
 
 class DogEatDogBonusSalesEnded(DomainEvent, frozen=True, tag="dogeatdog.BonusSalesEnded"):

@@ -78,6 +78,24 @@ class DogEatDogPaidToPlayer(DomainEvent, frozen=True, tag="dogeatdog.PaidToPlaye
     waived: int = 0
 
 
+class DogEatDogKickbackOffered(DomainEvent, frozen=True, tag="dogeatdog.KickbackOffered"):
+    """With [VAR-KICKBACK]: ``seat`` received ``amount`` $M from other players by the card
+    just read (in the move, at the track space ``space``) and may put any of it, up to what
+    his corporate account holds, into his Swiss account instead."""
+
+    seat: int
+    amount: int
+    space: int
+
+
+class DogEatDogKickbackTaken(DomainEvent, frozen=True, tag="dogeatdog.KickbackTaken"):
+    """``seat`` put ``amount`` $M of what he received into his Swiss account ([VAR-KICKBACK]);
+    a public amount, like a Geneva transfer ([SEE-PRIVATE])."""
+
+    seat: int
+    amount: int
+
+
 class DogEatDogCardSold(DomainEvent, frozen=True, tag="dogeatdog.CardSold"):
     """``seat`` sold ``goods`` to the bank for ``amount`` $M in all, as a card allows
     (products to the supply, raw materials to the Marketplace, [SELL-DEST]); ``fee`` is the
@@ -143,6 +161,8 @@ REDTAPE_EVENTS: tuple[type[DomainEvent], ...] = (
     DogEatDogPaidToBank,
     DogEatDogPaidByBank,
     DogEatDogPaidToPlayer,
+    DogEatDogKickbackOffered,
+    DogEatDogKickbackTaken,
     DogEatDogCardSold,
     DogEatDogRawTaken,
     DogEatDogMarkersRemoved,

@@ -109,6 +109,8 @@ REDTAPE_SAMPLES: tuple[DomainEvent, ...] = (
     redtape.DogEatDogPaidToBank(seat=0, amount=5, reason="CE06", waived=1),
     redtape.DogEatDogPaidByBank(seat=0, amount=5, reason="CE04"),
     redtape.DogEatDogPaidToPlayer(seat=1, to=0, amount=1, reason="CE26", waived=0),
+    redtape.DogEatDogKickbackOffered(seat=0, amount=3, space=9),
+    redtape.DogEatDogKickbackTaken(seat=0, amount=2),
     redtape.DogEatDogCardSold(seat=0, goods=("steel",), amount=35),
     redtape.DogEatDogRawTaken(seat=0, raw="coal"),
     redtape.DogEatDogMarkersRemoved(seat=0, squares=("A", "B"), kept=True),
