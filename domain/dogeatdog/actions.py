@@ -1,6 +1,7 @@
 """What a seat is asked in Dog Eat Dog, and what it may send back ([TURN-DECISIONS]).
 
-No decision of the default game is simultaneous: one seat is asked at a time. Each action is a
+No decision of the default game is simultaneous: one seat is asked at a time; only the sealed
+bids of [VAR-AUCTION-SEALED] are asked of all bidders at once. Each action is a
 tagged struct (``"kind"``); ``legal_actions`` lists ready-made ones, which go straight back to
 ``act``. The classes carry the game's prefix in their names, as its events do, so that none
 shares its name with another game's on the wire.
@@ -60,6 +61,13 @@ class DogEatDogDiceBid(DogEatDogAction, frozen=True, tag="dice_bid"):
 class DogEatDogBid(DogEatDogAction, frozen=True, tag="bid"):
     """Bid ``amount`` $M in the auction: at least $1M more than the highest bid, no more than
     the corporate account ([AUCTION-OPEN], [AUCTION-FUNDS])."""
+
+    amount: int
+
+
+class DogEatDogSealedBid(DogEatDogAction, frozen=True, tag="sealed_bid"):
+    """With [VAR-AUCTION-SEALED]: one secret bid of ``amount`` $M (0: none; the opener at
+    least $1M), no more than the corporate account less a public fee ([AUCTION-FUNDS])."""
 
     amount: int
 
@@ -228,6 +236,7 @@ ACTION_TYPE = (
     | DogEatDogDiceBid
     | DogEatDogBid
     | DogEatDogPassBid
+    | DogEatDogSealedBid
     | DogEatDogRelease
     | DogEatDogEndStrike
     | DogEatDogPrice
@@ -264,6 +273,7 @@ class DecisionKind(StrEnum):
     WINDOW = "window"  # free actions in an open window ([TURN-WINDOW])
     ACQUISITION = "acquisition"  # on passing or landing on one's home city ([HOME-PASS])
     BID = "bid"  # an auction bid ([AUCTION-OPEN])
+    SEALED_BID = "sealed_bid"  # simultaneous, with [VAR-AUCTION-SEALED]
     RELEASE = "release"  # release a square ([ACQ-LIMIT-2])
     GENEVA = "geneva"  # the amount moved on Geneva ([GENEVA-LAND])
     STRIKE = "strike"  # [SPACE-STRIKE]
@@ -295,6 +305,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.WINDOW: (DogEatDogPass, DogEatDogEmbezzle, DogEatDogWithdrawInstruction),
     DecisionKind.ACQUISITION: (DogEatDogLetPass, DogEatDogOpenAuction, DogEatDogDiceBid),
     DecisionKind.BID: (DogEatDogBid, DogEatDogPassBid),
+    DecisionKind.SEALED_BID: (DogEatDogSealedBid,),
     DecisionKind.RELEASE: (DogEatDogRelease,),
     DecisionKind.GENEVA: (DogEatDogMoveToSwiss,),
     DecisionKind.STRIKE: (DogEatDogEndStrike,),
@@ -324,6 +335,7 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.WINDOW: "TURN-WINDOW",
     DecisionKind.ACQUISITION: "ACQ-TARGET",
     DecisionKind.BID: "AUCTION-OPEN",
+    DecisionKind.SEALED_BID: "VAR-AUCTION-SEALED",
     DecisionKind.RELEASE: "ACQ-LIMIT-2",
     DecisionKind.GENEVA: "GENEVA-LAND",
     DecisionKind.STRIKE: "SPACE-STRIKE",

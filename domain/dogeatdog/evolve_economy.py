@@ -38,6 +38,8 @@ from domain.events.dogeatdog import (
     DogEatDogRawExtracted,
     DogEatDogReorganised,
     DogEatDogSaleDeclined,
+    DogEatDogSealedBidMade,
+    DogEatDogSealedBidsRevealed,
     DogEatDogSellingStopped,
     DogEatDogSquareDegraded,
     DogEatDogSquareReleased,
@@ -86,9 +88,29 @@ def _(event: DogEatDogStrikeEnded, state: DogEatDogState) -> None:
 @evolve.register
 def _(event: DogEatDogAuctionCalled, state: DogEatDogState) -> None:
     state.turn.prompt = None
+    sealed = state.settings.auction_sealed  # [VAR-AUCTION-SEALED]: everyone at once
     state.turn.auction = Auction(
-        square=event.square, opener=event.seat, bidders=list(event.bidders), speaker=event.seat
+        square=event.square,
+        opener=event.seat,
+        bidders=list(event.bidders),
+        speaker=None if sealed else event.seat,
+        sealed=sealed,
+        waiting=list(event.bidders) if sealed else [],
     )
+
+
+@evolve.register
+def _(event: DogEatDogSealedBidMade, state: DogEatDogState) -> None:
+    auction = state.turn.auction
+    if auction is not None and isinstance(event.amount, int):
+        auction.bids[event.seat] = event.amount
+        if event.seat in auction.waiting:
+            auction.waiting.remove(event.seat)
+
+
+@evolve.register
+def _(event: DogEatDogSealedBidsRevealed, state: DogEatDogState) -> None:
+    """Nothing changes: the winner's ``AuctionWon`` follows."""
 
 
 def _next_bidder(state: DogEatDogState, auction: Auction, seat: int) -> int | None:

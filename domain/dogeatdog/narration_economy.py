@@ -27,6 +27,8 @@ from domain.events.dogeatdog import (
     DogEatDogRawExtracted,
     DogEatDogReorganised,
     DogEatDogSaleDeclined,
+    DogEatDogSealedBidMade,
+    DogEatDogSealedBidsRevealed,
     DogEatDogSellingStopped,
     DogEatDogSquareDegraded,
     DogEatDogSquareReleased,
@@ -78,6 +80,20 @@ def _(event: DogEatDogBidMade, name: _Names) -> str:
 def _(event: DogEatDogBidPassed, name: _Names) -> str:
     why = ", unable to raise" if event.could_not_raise else ""
     return f"{name(event.seat)} passed{why} and is out of the auction."
+
+
+@_tell.register
+def _(event: DogEatDogSealedBidMade, name: _Names) -> str:
+    if isinstance(event.amount, int):
+        bid = f"${event.amount}M" if event.amount else "no bid"
+        return f"{name(event.seat)} sealed his bid: {bid}."
+    return f"{name(event.seat)} sealed his bid."
+
+
+@_tell.register
+def _(event: DogEatDogSealedBidsRevealed, name: _Names) -> str:
+    shown = ", ".join(f"{name(seat)} ${amount}M" for seat, amount in event.bids)
+    return f"The sealed bids are opened: {shown}."
 
 
 @_tell.register

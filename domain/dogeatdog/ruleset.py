@@ -9,7 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.context import Context
-from domain.dogeatdog.actions import ACTION_TYPE, DogEatDogAction, DogEatDogDecision
+from domain.dogeatdog.actions import (
+    ACTION_TYPE,
+    DecisionKind,
+    DogEatDogAction,
+    DogEatDogDecision,
+)
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.narration import describe
 from domain.dogeatdog.rules import decisions, flow, setup
@@ -18,7 +23,12 @@ from domain.dogeatdog.state import MAX_PLAYERS, MIN_PLAYERS, DogEatDogState
 from domain.dogeatdog.views import DogEatDogView, event_view, game_view
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
-from domain.events.dogeatdog import EVENT_TYPES, DogEatDogGameOpened, DogEatDogSettings
+from domain.events.dogeatdog import (
+    EVENT_TYPES,
+    DogEatDogGameOpened,
+    DogEatDogSealedBidMade,
+    DogEatDogSettings,
+)
 from domain.ruleset import GameStatus, Opening, Outcome, Rules, SeatInfo
 
 
@@ -83,18 +93,21 @@ class DogEatDogRules:
     # -- playing ---------------------------------------------------------------------------
 
     def pending(self, state: DogEatDogState) -> list[DogEatDogDecision]:
-        found = flow.awaited(state)
-        return [] if found is None else [found]
+        return flow.pending(state)
 
     def simultaneous(self, decision: DogEatDogDecision) -> bool:
-        return False  # one seat at a time in the default game ([TURN-DECISIONS])
+        # One seat at a time in the default game ([TURN-DECISIONS]); only the sealed bids of
+        # [VAR-AUCTION-SEALED] are asked of every bidder at once.
+        return decision.kind is DecisionKind.SEALED_BID
 
     def legal_actions(
         self, state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]
     ) -> list[DogEatDogAction]:
-        if not pending or pending[0].seat != seat:
+        try:
+            decision = decisions.asked(state, seat, pending)
+        except RuleViolation:
             return []
-        return decisions.legal_actions(state, pending[0])
+        return decisions.legal_actions(state, decision)
 
     def is_legal(
         self,
@@ -166,7 +179,13 @@ class DogEatDogRules:
     def tolerates_stale(
         self, state: DogEatDogState, seat: int, since: Sequence[DomainEvent]
     ) -> bool:
-        return False  # no simultaneous decisions: every event may change what a seat may do
+        """Only sealed bids are made at once ([VAR-AUCTION-SEALED]): what the other bidders
+        committed is hidden and changes nothing ``seat`` may bid, so it must not make ``seat``
+        read the game again and retry. Any other event may change what a seat may do."""
+        auction = state.turn.auction
+        if not since or auction is None or seat not in auction.waiting:
+            return False
+        return all(isinstance(e, DogEatDogSealedBidMade) and e.seat != seat for e in since)
 
     def describe(
         self, event: DomainEvent, names: Sequence[str], settings: DogEatDogSettings

@@ -101,6 +101,11 @@ class Auction:
     speaker: int | None
     high_bid: int = 0
     high_bidder: int | None = None
+    #: [VAR-AUCTION-SEALED]: one sealed round; who has still to bid, and the bids committed
+    #: (each private to its bidder until all are in)
+    sealed: bool = False
+    waiting: list[int] = Factory(list)
+    bids: dict[int, int] = Factory(dict)
 
 
 @define

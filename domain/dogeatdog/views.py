@@ -30,6 +30,7 @@ from domain.events.dogeatdog import (
     BriberyOccasion,
     DogEatDogGameOpened,
     DogEatDogRedTapeShuffled,
+    DogEatDogSealedBidMade,
     DogEatDogSettings,
     Step,
     StrikeChoice,
@@ -76,6 +77,8 @@ class DogEatDogAuctionView(msgspec.Struct, frozen=True, kw_only=True):
     bidders: tuple[int, ...]
     high_bid: int
     high_bidder: int | None
+    sealed: bool = False  # [VAR-AUCTION-SEALED]: the bids are never shown before all are in
+    waiting: tuple[int, ...] = ()  # the sealed bidders still to bid
 
 
 class DogEatDogSaleView(msgspec.Struct, frozen=True, kw_only=True):
@@ -242,6 +245,8 @@ def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
             bidders=tuple(auction.bidders),
             high_bid=auction.high_bid,
             high_bidder=auction.high_bidder,
+            sealed=auction.sealed,
+            waiting=tuple(auction.waiting),
         ),
         sale=None
         if sale is None
@@ -271,10 +276,11 @@ def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> D
         # The deck's order is secret to all, its size public ([SEE-SECRET], [RNG-PUBLIC]).
         return blanked(event, cards=())
     if (
-        isinstance(event, PRIVATE_AMOUNT_EVENTS)
+        isinstance(event, (*PRIVATE_AMOUNT_EVENTS, DogEatDogSealedBidMade))
         and not getattr(event, "public", False)  # [VAR-OPEN-INFO]
         and not visible_to((getattr(event, "seat", -1),), viewer)
     ):
-        # An embezzled amount is its embezzler's alone, stopped or not ([SEE-PRIVATE]).
+        # An embezzled amount is its embezzler's alone, stopped or not ([SEE-PRIVATE]); so is
+        # a sealed bid, until all are revealed together ([VAR-AUCTION-SEALED]).
         return blanked(event, amount=HIDDEN)
     return event

@@ -16,6 +16,7 @@ from domain.dogeatdog.actions import (
     DogEatDogOpenAuction,
     DogEatDogPassBid,
     DogEatDogRelease,
+    DogEatDogSealedBid,
 )
 from domain.dogeatdog.catalog import board
 from domain.dogeatdog.rules import laws, rates
@@ -30,6 +31,8 @@ from domain.events.dogeatdog import (
     DogEatDogDiceBidFailed,
     DogEatDogDiceBidOffered,
     DogEatDogDiceBidWon,
+    DogEatDogSealedBidMade,
+    DogEatDogSealedBidsRevealed,
     DogEatDogSquareReleased,
     RollPurpose,
 )
@@ -78,6 +81,8 @@ def use_opportunity(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAc
     elif isinstance(action, DogEatDogOpenAuction):
         # [AUCTION-ELIGIBLE]: all in the game but one awaiting his reorganisation.
         bidders = tuple(s for s in state.clockwise_from(seat) if s in state.seated())
+        if state.settings.auction_sealed:  # only those who could bid anything are asked
+            bidders = tuple(s for s in bidders if s == seat or funds(state, s) > 0)
         ctx.emit(DogEatDogAuctionCalled(seat=seat, square=action.square, bidders=bidders))
     elif isinstance(action, DogEatDogDiceBid):
         ctx.emit(DogEatDogDiceBidOffered(seat=seat, square=action.square, offer=action.offer))
@@ -143,6 +148,44 @@ def settle(ctx: Context[DogEatDogState]) -> None:
             )
         )
         laws.offer_on_gain(ctx, winner)
+
+
+# -- the sealed auction ([VAR-AUCTION-SEALED]) ------------------------------------------------
+
+
+def sealed_bids(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    """One secret bid: the opener at least $1M, the others any amount or none (0)."""
+    auction = state.turn.auction
+    if auction is None or seat not in auction.waiting:
+        return []
+    low = board().economy.auction_min_bid if seat == auction.opener else 0
+    return [DogEatDogSealedBid(amount=a) for a in range(low, max(funds(state, seat), low) + 1)]
+
+
+def sealed_refusal(state: DogEatDogState, seat: int, action: DogEatDogAction) -> str:
+    if isinstance(action, DogEatDogSealedBid) and action.amount > funds(state, seat):
+        return "AUCTION-FUNDS"
+    return "VAR-AUCTION-SEALED"
+
+
+def seal(ctx: Context[DogEatDogState], seat: int, amount: int) -> None:
+    """Commit ``seat``'s bid; once all are in, reveal them: the highest wins, a tie goes to the
+    tied bidder first clockwise from the opener."""
+    state = ctx.state
+    ctx.emit(DogEatDogSealedBidMade(seat=seat, amount=amount, public=state.settings.open_info))
+    auction = state.turn.auction
+    if auction is None or auction.waiting:
+        return
+    bids = tuple((each, auction.bids.get(each, 0)) for each in auction.bidders)
+    ctx.emit(DogEatDogSealedBidsRevealed(bids=bids))
+    high = max(amount for _, amount in bids)
+    winner = next(each for each, amount in bids if amount == high)
+    ctx.emit(
+        DogEatDogAuctionWon(
+            seat=winner, square=auction.square, amount=high, fee=rates.land_fee(state)
+        )
+    )
+    laws.offer_on_gain(ctx, winner)
 
 
 # -- releasing a third square ---------------------------------------------------------------

@@ -27,6 +27,7 @@ from domain.dogeatdog.actions import (
     DogEatDogPass,
     DogEatDogPlaceMarker,
     DogEatDogReorganise,
+    DogEatDogSealedBid,
     DogEatDogSell,
     DogEatDogStopExploiting,
     DogEatDogStopProducing,
@@ -75,6 +76,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return acquire.opportunity(state, seat)
         case DecisionKind.BID:
             return acquire.bids(state, seat)
+        case DecisionKind.SEALED_BID:
+            return acquire.sealed_bids(state, seat)
         case DecisionKind.RELEASE:
             return acquire.releases(state, seat)
         case DecisionKind.GENEVA:
@@ -118,6 +121,8 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogLetPass()
         case DecisionKind.BID:
             return acquire.bids(state, seat)[0]  # pass, or the opener's $1M
+        case DecisionKind.SEALED_BID:
+            return acquire.sealed_bids(state, seat)[0]  # none, or the opener's $1M
         case DecisionKind.RELEASE:
             return acquire.default_release(state, seat)
         case DecisionKind.GENEVA:
@@ -173,10 +178,12 @@ def _divisions(state: DogEatDogState, seat: int) -> list[str]:
 def asked(
     state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]
 ) -> DogEatDogDecision:
-    """The decision ``seat`` is asked now; refused ([TURN-DECISIONS]) when it is asked none."""
-    if not pending or pending[0].seat != seat:
-        raise RuleViolation("TURN-DECISIONS", f"seat {seat + 1} is asked nothing now")
-    return pending[0]
+    """The decision ``seat`` is asked now (the first pending, or his sealed bid, asked of all
+    bidders at once); refused ([TURN-DECISIONS]) when it is asked none."""
+    for index, decision in enumerate(pending):
+        if decision.seat == seat and (index == 0 or decision.kind is DecisionKind.SEALED_BID):
+            return decision
+    raise RuleViolation("TURN-DECISIONS", f"seat {seat + 1} is asked nothing now")
 
 
 def check(
@@ -204,6 +211,8 @@ def _refusal(
             return acquire.opportunity_refusal(state, action)
         case DecisionKind.BID:
             return acquire.bid_refusal(state, seat, action)
+        case DecisionKind.SEALED_BID:
+            return acquire.sealed_refusal(state, seat, action)
         case DecisionKind.PRICE | DecisionKind.SELL:
             return sell.refusal(state, seat, action)
         case DecisionKind.STAFF:
@@ -248,6 +257,8 @@ def act(
             acquire.use_opportunity(ctx, seat, action)
         case DecisionKind.BID:
             acquire.bid(ctx, seat, action)
+        case DecisionKind.SEALED_BID if isinstance(action, DogEatDogSealedBid):
+            acquire.seal(ctx, seat, action.amount)
         case DecisionKind.RELEASE:
             acquire.release(ctx, seat, getattr(action, "square", ""))
         case DecisionKind.GENEVA if isinstance(action, DogEatDogMoveToSwiss):

@@ -111,6 +111,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
         return DogEatDogDecision(seat=turn.releasing, kind=DecisionKind.RELEASE)
     if turn.auction is not None and turn.auction.speaker is not None:
         return DogEatDogDecision(seat=turn.auction.speaker, kind=DecisionKind.BID)
+    if turn.auction is not None and turn.auction.waiting:
+        return DogEatDogDecision(seat=turn.auction.waiting[0], kind=DecisionKind.SEALED_BID)
     if turn.bribery is not None and turn.bribery.asked:
         return DogEatDogDecision(seat=turn.bribery.asked[0], kind=DecisionKind.BRIBE)
     if state.embezzlement is not None:
@@ -131,6 +133,16 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     if asked is not None or step is None:
         return asked
     return STEP_RULES[step][0](state)
+
+
+def pending(state: DogEatDogState) -> list[DogEatDogDecision]:
+    """Every decision awaited now: the one of ``awaited``, or, in a sealed auction
+    ([VAR-AUCTION-SEALED]), every bidder's still to come, asked at once."""
+    auction = state.turn.auction
+    if state.status is GameStatus.RUNNING and auction is not None and auction.waiting:
+        return [DogEatDogDecision(seat=s, kind=DecisionKind.SEALED_BID) for s in auction.waiting]
+    found = awaited(state)
+    return [] if found is None else [found]
 
 
 def advance(ctx: Context[DogEatDogState]) -> None:

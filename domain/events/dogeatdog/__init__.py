@@ -46,6 +46,8 @@ from domain.events.dogeatdog.economy import (
     DogEatDogRawExtracted,
     DogEatDogReorganised,
     DogEatDogSaleDeclined,
+    DogEatDogSealedBidMade,
+    DogEatDogSealedBidsRevealed,
     DogEatDogSellingStopped,
     DogEatDogSquareDegraded,
     DogEatDogSquareReleased,
@@ -379,6 +381,7 @@ HIDDEN_EVENTS: tuple[type[DomainEvent], ...] = (
     DogEatDogGameOpened,
     DogEatDogRedTapeShuffled,
     *PRIVATE_AMOUNT_EVENTS,
+    DogEatDogSealedBidMade,
 )
 
 __all__ = [
@@ -460,6 +463,8 @@ __all__ = [
     "DogEatDogRoundEnded",
     "DogEatDogRunnerMoved",
     "DogEatDogSaleDeclined",
+    "DogEatDogSealedBidMade",
+    "DogEatDogSealedBidsRevealed",
     "DogEatDogSeatTaken",
     "DogEatDogSellingStopped",
     "DogEatDogSettings",

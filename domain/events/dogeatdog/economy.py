@@ -10,7 +10,7 @@ comes before the event that uses it, as its own ``DiceRolled`` ([RNG-STEPS]).
 from __future__ import annotations
 
 from domain.events.base import DomainEvent
-from domain.events.dogeatdog.values import Good, Saleable, StrikeChoice
+from domain.events.dogeatdog.values import Good, Hidden, Saleable, StrikeChoice
 
 # -- spaces ---------------------------------------------------------------------------------
 
@@ -65,6 +65,23 @@ class DogEatDogAuctionWon(DomainEvent, frozen=True, tag="dogeatdog.AuctionWon"):
     square: str
     amount: int
     fee: int = 0
+
+
+class DogEatDogSealedBidMade(DomainEvent, frozen=True, tag="dogeatdog.SealedBidMade"):
+    """With [VAR-AUCTION-SEALED]: ``seat`` committed his sealed bid of ``amount`` $M (0: no
+    bid), private to him until all are in (``"?"`` for the others, [SEE-PRIVATE]);
+    ``public``: with [VAR-OPEN-INFO]."""
+
+    seat: int
+    amount: int | Hidden
+    public: bool = False
+
+
+class DogEatDogSealedBidsRevealed(DomainEvent, frozen=True, tag="dogeatdog.SealedBidsRevealed"):
+    """Every sealed bid is in and shown to all: ``bids`` as (seat, amount), clockwise from the
+    opener ([VAR-AUCTION-SEALED])."""
+
+    bids: tuple[tuple[int, int], ...]
 
 
 class DogEatDogDiceBidOffered(DomainEvent, frozen=True, tag="dogeatdog.DiceBidOffered"):
@@ -296,6 +313,8 @@ ECONOMY_EVENTS: tuple[type[DomainEvent], ...] = (
     DogEatDogBidMade,
     DogEatDogBidPassed,
     DogEatDogAuctionWon,
+    DogEatDogSealedBidMade,
+    DogEatDogSealedBidsRevealed,
     DogEatDogDiceBidOffered,
     DogEatDogDiceBidWon,
     DogEatDogDiceBidFailed,

@@ -72,6 +72,8 @@ ECONOMY_SAMPLES: tuple[DomainEvent, ...] = (
     economy.DogEatDogBidMade(seat=3, amount=9),
     economy.DogEatDogBidPassed(seat=0, could_not_raise=True),
     economy.DogEatDogAuctionWon(seat=3, square="K", amount=9, fee=5),
+    economy.DogEatDogSealedBidMade(seat=3, amount=4),
+    economy.DogEatDogSealedBidsRevealed(bids=((2, 1), (3, 4), (0, 0))),
     economy.DogEatDogDiceBidOffered(seat=2, square="A", offer=7),
     economy.DogEatDogDiceBidWon(seat=2, square="A", amount=7, fee=5),
     economy.DogEatDogDiceBidFailed(seat=2, square="B"),

@@ -4,27 +4,38 @@ In the built game seat 2 plays first; seats 3, 0 and 1 follow clockwise."""
 
 from __future__ import annotations
 
+import random
+from uuid import NAMESPACE_URL, uuid5
+
 import msgspec
 import pytest
+from domain.aggregates.game import Game
 from domain.dogeatdog.actions import (
     DecisionKind,
     DogEatDogDecision,
     DogEatDogEmbezzle,
     DogEatDogMoveToSwiss,
+    DogEatDogOpenAuction,
     DogEatDogPass,
+    DogEatDogSealedBid,
 )
 from domain.dogeatdog.rules import decisions, flow
+from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.dogeatdog.state import DogEatDogState
 from domain.dogeatdog.views import event_view, game_view
 from domain.errors import RuleViolation
+from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
+    DogEatDogAuctionWon,
     DogEatDogEmbezzlementDeclared,
     DogEatDogEmbezzlementSucceeded,
     DogEatDogKickbackOffered,
     DogEatDogKickbackTaken,
     DogEatDogPaidToPlayer,
     DogEatDogRedTapeShuffled,
+    DogEatDogSealedBidMade,
+    DogEatDogSealedBidsRevealed,
     DogEatDogSettings,
     DogEatDogStepEnded,
     DogEatDogWindowClosed,
@@ -32,7 +43,9 @@ from domain.events.dogeatdog import (
     Step,
 )
 
-from tests.rulesets.dogeatdog.builders import act, play_on, replayed, setup_history, stack
+from tests.conformance.playouts import asked_now, contract_breaches
+from tests.rulesets.dogeatdog.builders import NAMES, Scripted, act, play_on, replayed, run, setup_history, stack
+from tests.rulesets.dogeatdog.invariants import violations
 
 ACTIVE = 2
 TO_GRAND_FORGE = (1, 2)  # from Las Naugas (6) to Grand Forge (9), a city not his home
@@ -132,3 +145,103 @@ def test_given_open_information_then_every_seat_sees_swiss_balances_and_embezzle
     hidden = act(default, ACTIVE, DogEatDogEmbezzle(amount=5), windows=True)[0]
     assert event_view(hidden, 3, game_ended=False) == msgspec.structs.replace(hidden, amount=HIDDEN)
     assert game_view(default, 1, 3, outcome=None).seats[ACTIVE].swiss is None
+
+
+# -- [VAR-AUCTION-SEALED] ---------------------------------------------------------------------
+
+
+def sealed_auction() -> DogEatDogState:
+    """Seat 2 passed his home city in a game of sealed auctions and opens one for square A."""
+    state = built(auction_sealed=True)
+    state.players[ACTIVE].runner = 3
+    play_on(state, dice=(2, 3))  # passes Taxes, Las Naugas; lands on the Turnpike (8)
+    state.players[0].corporate = 0  # cannot bid anything: not asked
+    state.players[1].corporate = 6
+    act(state, ACTIVE, DogEatDogOpenAuction(square="A"))
+    return state
+
+
+def seal(state: DogEatDogState, seat: int, amount: int) -> list[DomainEvent]:
+    """``seat`` sends his sealed bid while every bidder is asked at once."""
+    pending = flow.pending(state)
+    return run(state, lambda ctx: decisions.act(ctx, seat, DogEatDogSealedBid(amount=amount), pending), Scripted())
+
+
+@pytest.mark.rule("VAR-AUCTION-SEALED")
+@pytest.mark.rule("AUCTION-FUNDS")
+@pytest.mark.rule("TURN-DECISIONS")
+def test_given_sealed_auctions_then_every_bidder_is_asked_at_once_for_one_secret_bid_within_his_funds_var_auction_sealed_auction_funds_turn_decisions() -> (
+    None
+):
+    state = sealed_auction()
+    asked = [DogEatDogDecision(seat=seat, kind=DecisionKind.SEALED_BID) for seat in (ACTIVE, 3, 1)]
+    assert flow.pending(state) == asked
+    assert all(DOGEATDOG.simultaneous(decision) for decision in asked)
+    assert DOGEATDOG.legal_actions(state, ACTIVE, asked) == [DogEatDogSealedBid(amount=a) for a in range(1, 26)]
+    assert DOGEATDOG.legal_actions(state, 1, asked) == [DogEatDogSealedBid(amount=a) for a in range(7)]
+    assert DOGEATDOG.legal_actions(state, 0, asked) == []
+    assert DOGEATDOG.default_action(state, ACTIVE, asked) == DogEatDogSealedBid(amount=1)
+    assert DOGEATDOG.default_action(state, 3, asked) == DogEatDogSealedBid(amount=0)
+    for seat, amount, rule in ((1, 7, "AUCTION-FUNDS"), (ACTIVE, 0, "VAR-AUCTION-SEALED"), (0, 1, "TURN-DECISIONS")):
+        with pytest.raises(RuleViolation) as refusal:
+            seal(state, seat, amount)
+        assert refusal.value.rule == rule
+    made = seal(state, 3, 9)
+    assert made == [DogEatDogSealedBidMade(seat=3, amount=9)]
+    assert flow.pending(state) == [asked[0], asked[2]]
+    with pytest.raises(RuleViolation) as refusal:
+        seal(state, 3, 10)  # one bid each
+    assert refusal.value.rule == "TURN-DECISIONS"
+    # The others' bids do not make a bidder read the game again ([VAR-AUCTION-SEALED]).
+    assert DOGEATDOG.tolerates_stale(state, 1, made)
+    assert not DOGEATDOG.tolerates_stale(state, 3, made)
+
+
+@pytest.mark.rule("VAR-AUCTION-SEALED")
+@pytest.mark.rule("AUCTION-WIN")
+@pytest.mark.rule("SEE-PRIVATE")
+def test_given_sealed_bids_when_all_are_in_then_they_are_revealed_and_the_highest_wins_ties_going_clockwise_from_the_opener_var_auction_sealed_auction_win() -> (
+    None
+):
+    state = sealed_auction()
+    secret = seal(state, 1, 6)[0]
+    # A sealed bid is its bidder's alone until all are in ([SEE-PRIVATE]).
+    assert event_view(secret, 1, game_ended=False) == secret
+    for viewer in (ACTIVE, 3, None):
+        assert event_view(secret, viewer, game_ended=False) == msgspec.structs.replace(secret, amount=HIDDEN)
+    seal(state, ACTIVE, 6)
+    events = seal(state, 3, 2)
+    assert events[1:3] == [
+        DogEatDogSealedBidsRevealed(bids=((ACTIVE, 6), (3, 2), (1, 6))),
+        DogEatDogAuctionWon(seat=ACTIVE, square="A", amount=6),  # the tie goes to the opener
+    ]
+    assert state.turn.auction is None
+    assert (state.players[ACTIVE].corporate, state.squares["A"].controller) == (19, ACTIVE)
+    assert DogEatDogStepEnded(seat=ACTIVE, step=Step.MOVE) in events  # the move goes on
+    again = sealed_auction()
+    seal(again, 1, 6)
+    seal(again, 3, 7)
+    events = seal(again, ACTIVE, 1)
+    assert events[2] == DogEatDogAuctionWon(seat=3, square="A", amount=7)
+
+
+@pytest.mark.rule("VAR-AUCTION-SEALED")
+@pytest.mark.rule("TURN-DECISIONS")
+def test_given_sealed_auctions_when_random_players_play_then_the_protocols_contract_and_the_invariants_hold_var_auction_sealed_turn_decisions() -> (
+    None
+):
+    settings = DogEatDogSettings(auction_sealed=True)
+    revealed = 0
+    for seed in ("c", "f"):  # two short games with sealed auctions in them
+        game = Game.create(uuid5(NAMESPACE_URL, f"sealed/{seed}"), DOGEATDOG, seed=seed, seats=4, settings=settings)
+        for name in NAMES[:4]:
+            game.join(name)
+        game.start()
+        choose = random.Random(seed)
+        while not game.is_over:
+            assert violations(game.state) == []
+            assert contract_breaches(game, 4) == []
+            seat = choose.choice(sorted({d.seat for d in asked_now(game, game.pending())}))
+            game.act(seat, choose.choice(game.legal_actions(seat)))
+        revealed += sum(isinstance(event, DogEatDogSealedBidsRevealed) for event in game.collect_events())
+    assert revealed > 0
