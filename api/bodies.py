@@ -47,14 +47,28 @@ async def decode_strictly(request: Request[Any, Any, Any]) -> None:
         raise ValidationException(
             detail=f"the request body nests deeper than {MAX_DEPTH} levels of arrays and objects"
         )
+    strictly(decode_once(raw), body_type)
+
+
+def decode_once(raw: bytes) -> Any:
+    """``raw`` decoded in one pass that also refuses a key given twice in one object (each
+    object's keys are seen in order, before they become a dict) and the non-JSON constants
+    ``NaN`` and ``Infinity``; the bytes must be UTF-8 (decoded as such first, so no other
+    encoding is guessed)."""
     try:
-        decoded = msgspec.json.decode(raw)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValidationException(detail="the request body is not UTF-8") from None
-    except msgspec.DecodeError as error:
+    try:
+        return json.loads(
+            text, object_pairs_hook=_without_repeated_keys, parse_constant=_not_json_constant
+        )
+    except json.JSONDecodeError as error:
         raise ValidationException(detail=f"the request body is not JSON: {error}") from None
-    json.loads(raw, object_pairs_hook=_without_repeated_keys)
-    strictly(decoded, body_type)
+
+
+def _not_json_constant(name: str) -> Any:
+    raise ValidationException(detail=f"the request body is not JSON: {name} is no JSON value")
 
 
 def require_json_media_type(request: Request[Any, Any, Any]) -> None:

@@ -840,6 +840,17 @@ class GameService(Application[UUID]):
         for listener in self._listeners:
             listener(game_id)
 
+    def cached_without_computer_players(self, game_id: UUID) -> bool:
+        """Whether the game, as this process holds it after its last command here, has no seat
+        played by a computer player (no bot seat, nobody stood in for); False when not held.
+        Only a command gives a seat to a computer player, and every command here is followed
+        by the listeners of :meth:`on_commit`: to them, the answer is final until the next."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            return False
+        game = cached.game
+        return not game.table.stand_ins and not any(seat.bot for seat in game.seats())
+
     def events_after(self, game_id: UUID, after: int) -> tuple[list[DomainEvent], int, bool]:
         """Every stored event after version ``after``, as stored but for names shown escaped
         (``domain.names.shown_name``), the game's latest version and whether it has ended: for a

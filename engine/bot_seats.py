@@ -107,7 +107,11 @@ class BotSeats:
     # -- scheduling -----------------------------------------------------------------------
 
     def wake(self, game_id: UUID) -> None:
-        """Look at ``game_id`` as soon as possible (called after each command stored)."""
+        """Look at ``game_id`` as soon as possible (called after each command stored), unless
+        it is known here to have no seat a computer player plays: most games, whose every
+        command otherwise woke this thread to read the game for nothing."""
+        if self._games.cached_without_computer_players(game_id):
+            return
         self._schedule(game_id, time.monotonic())
 
     def resume(self) -> int:
