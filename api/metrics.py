@@ -1,11 +1,16 @@
-"""``GET /metrics``: this process's counters in the Prometheus text format (version 0.0.4).
+"""``GET /metrics``: the server's counters in the Prometheus text format (version 0.0.4), kept
+and written by ``prometheus_client``.
 
-Written here rather than with a client library: a handful of counters, one histogram and a few
-gauges read at scrape time need no dependency, and the request path stays a few dict updates.
-
-Every figure is **per process**: with ``serve --workers N`` each worker counts what it answered,
-and a scrape reaches whichever worker the connection lands on (scrape each worker, or run one).
-The gauges read from the database (games running, projection lag) are the same in every worker.
+One process counts on its own. Several worker processes (``dodgecity serve --workers N``) count
+in prometheus_client's multi-process mode: the serve command makes a folder for the run and
+names it in ``PROMETHEUS_MULTIPROC_DIR`` before the workers start (``entrypoints/metrics_dir.py``),
+each worker writes its figures to its own files there, and a scrape, whichever worker answers it,
+reads and adds up every worker's. ``dodgecity_open_streams`` is a live sum: the streams open in
+every running worker. A worker killed outright leaves its last count of open streams in the
+folder until the server stops (prometheus_client's ``mark_process_dead`` is for a supervisor that
+knows the worker died; uvicorn's does not tell). The gauges read from the database at the scrape
+(games running, projection lag, store up) are the same in every worker, so the scraping worker
+reads them alone.
 
 No label ever comes from user input: requests are labelled by the route template litestar
 matched (``/games/{game_id}``), every path no route serves as :data:`UNMATCHED`, and methods
@@ -19,18 +24,30 @@ own failures and no client can set one off (``api/request_log.py`` decides it).
 
 from __future__ import annotations
 
-import bisect
-import threading
-from collections.abc import Callable, Iterable, Mapping
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from litestar import Request, Response, get
+from prometheus_client import (
+    CONTENT_TYPE_PLAIN_0_0_4,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.metrics import disable_created_metrics
+from prometheus_client.metrics_core import GaugeMetricFamily, Metric
+from prometheus_client.multiprocess import MultiProcessCollector
 
 from api.dependencies import ServicesController
 from api.problems import TYPE_BASE, Problem, problem_responses
 from api.threads import in_worker_thread
 
-CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+#: The variable that puts prometheus_client in multi-process mode: read when it is first imported.
+MULTIPROCESS_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4  # "text/plain; version=0.0.4; charset=utf-8"
 PREFIX = "dodgecity_"
 UNMATCHED = "unmatched"  # the route label of every path no route serves
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -40,44 +57,100 @@ CONFLICT_STATUSES = frozenset({409, 412})
 
 ExceptionHandler = Callable[[Request[Any, Any, Any], Any], Response[Any]]
 
+# A ``_created`` series beside every counter and histogram (the time it was made, per process)
+# is not part of what /metrics documents, and means nothing summed over workers.
+disable_created_metrics()  # type: ignore[no-untyped-call]  # the library's are untyped
+
 
 class Metrics:
-    """The counters of one app. Requests are counted on the event loop only; actions (counted
-    in the store's worker threads) and conflicts under a lock."""
+    """The counters of one app. Thread-safe (prometheus_client's own locks): requests are counted
+    on the event loop, actions and bot turns in the store's worker threads.
+
+    In multi-process mode (``PROMETHEUS_MULTIPROC_DIR`` set) the figures go to this process's
+    files in that folder, where two apps in one process would count as one: ``dodgecity serve``
+    makes one app per worker."""
 
     def __init__(self) -> None:
-        self._requests: dict[tuple[str, str, int], int] = {}
-        # Per route: the count in each bucket (not cumulative; the last is +Inf), and the sum.
-        self._latency: dict[str, list[int]] = {}
-        self._latency_sum: dict[str, float] = {}
-        self._actions: dict[str, int] = {}
-        self._conflicts: dict[tuple[int, str], int] = {}
-        self._turn_caps: dict[str, int] = {}
-        self._lock = threading.Lock()
+        self._directory = os.environ.get(MULTIPROCESS_VARIABLE) or None
+        self._series: dict[tuple[str, str | None, int], tuple[Counter, Histogram]] = {}
+        # Every app its own registry: the tests make many apps in one process.
+        registry = CollectorRegistry(auto_describe=True)
+        self._registry = registry
+        self._requests = Counter(
+            PREFIX + "http_requests",
+            "HTTP requests answered by every worker process, by method, route template and status.",
+            ("method", "route", "status"),
+            registry=registry,
+        )
+        self._latency = Histogram(
+            PREFIX + "http_request_duration_seconds",
+            "Time to answer a request, by route template (a stream's is its whole life).",
+            ("route",),
+            buckets=BUCKETS,
+            registry=registry,
+        )
+        self._actions = Counter(
+            PREFIX + "actions",
+            "Actions performed through POST /games/{game_id}/actions by every worker process, "
+            "by ruleset.",
+            ("ruleset",),
+            registry=registry,
+        )
+        self._conflicts = Counter(
+            PREFIX + "conflicts",
+            "Requests answered 409 or 412 by every worker process, by status and problem type.",
+            ("status", "type"),
+            registry=registry,
+        )
+        self._turn_caps = Counter(
+            PREFIX + "bot_turn_cap_reached",
+            "Turns in which a bot seat recorded as many actions as the cap allows, the rules' "
+            "default decisions playing the rest, by ruleset.",
+            ("ruleset",),
+            registry=registry,
+        )
+        self._streams = Gauge(
+            PREFIX + "open_streams",
+            "Live event streams open in every running worker process.",
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
 
     def request(self, method: str, route: str | None, status: int, seconds: float) -> None:
+        key = (method, route, status)
+        series = self._series.get(key)
+        if series is None:
+            series = self._series[key] = self._request_series(method, route, status)
+        requests, latency = series
+        requests.inc()
+        latency.observe(seconds)
+
+    def _request_series(
+        self, method: str, route: str | None, status: int
+    ) -> tuple[Counter, Histogram]:
+        """The counter and the histogram a request of this kind moves: looked up once per kind
+        (``labels`` costs more than the count itself). Kinds are few: methods, route templates
+        and statuses are the server's, never a client's."""
         route = route or UNMATCHED
-        key = (method if method in _METHODS else "OTHER", route, status)
-        self._requests[key] = self._requests.get(key, 0) + 1
-        buckets = self._latency.get(route)
-        if buckets is None:
-            buckets = self._latency[route] = [0] * (len(BUCKETS) + 1)
-            self._latency_sum[route] = 0.0
-        buckets[bisect.bisect_left(BUCKETS, seconds)] += 1
-        self._latency_sum[route] += seconds
+        method = method if method in _METHODS else "OTHER"
+        return self._requests.labels(method, route, str(status)), self._latency.labels(route)
+
+    def stream_opened(self) -> None:
+        """A live event stream began to be answered (told by ``api/request_log.py``)."""
+        self._streams.inc()
+
+    def stream_closed(self) -> None:
+        self._streams.dec()
 
     def action(self, ruleset: str) -> None:
-        with self._lock:
-            self._actions[ruleset] = self._actions.get(ruleset, 0) + 1
+        self._actions.labels(ruleset).inc()
 
     def bot_turn_cap(self, ruleset: str) -> None:
         """A bot seat reached the cap on its actions in one turn (told by the bot thread)."""
-        with self._lock:
-            self._turn_caps[ruleset] = self._turn_caps.get(ruleset, 0) + 1
+        self._turn_caps.labels(ruleset).inc()
 
     def conflict(self, status: int, kind: str) -> None:
-        with self._lock:
-            self._conflicts[status, kind] = self._conflicts.get((status, kind), 0) + 1
+        self._conflicts.labels(str(status), kind).inc()
 
     def counting_conflicts(self, handlers: Mapping[Any, ExceptionHandler]) -> dict[Any, Any]:
         """The exception handlers, each also counting the 409 and 412 problems it answers by
@@ -94,99 +167,20 @@ class Metrics:
 
         return handle
 
-    def render(
-        self,
-        *,
-        rulesets: Iterable[str],
-        open_streams: int,
-        store: StoreFigures | None,
-    ) -> str:
-        lines: list[str] = []
-        _family(
-            lines,
-            "http_requests_total",
-            "counter",
-            "HTTP requests answered by this process, by method, route template and status.",
-            (
-                ({"method": m, "route": r, "status": str(s)}, n)
-                for (m, r, s), n in sorted(self._requests.items())
-            ),
-        )
-        name = PREFIX + "http_request_duration_seconds"
-        lines.append(
-            f"# HELP {name} Time to answer a request, by route template (a stream's "
-            "is its whole life)."
-        )
-        lines.append(f"# TYPE {name} histogram")
-        for route, buckets in sorted(self._latency.items()):
-            total = 0
-            for bound, count in zip((*BUCKETS, None), buckets, strict=True):
-                total += count
-                le = "+Inf" if bound is None else repr(bound)
-                lines.append(f"{name}_bucket{_labels({'route': route, 'le': le})} {total}")
-            lines.append(f"{name}_sum{_labels({'route': route})} {self._latency_sum[route]!r}")
-            lines.append(f"{name}_count{_labels({'route': route})} {total}")
-        with self._lock:
-            actions = dict(self._actions)
-            conflicts = dict(self._conflicts)
-            turn_caps = dict(self._turn_caps)
+    def render(self, *, rulesets: Iterable[str], store: StoreFigures | None) -> str:
+        """The text of a scrape: every worker's counters (this process's alone when there is
+        one), then the figures read from the database."""
         names = sorted(set(rulesets))
-        _family(
-            lines,
-            "actions_total",
-            "counter",
-            "Actions performed through POST /games/{game_id}/actions by this process, by ruleset.",
-            (({"ruleset": r}, actions.get(r, 0)) for r in sorted({*names, *actions})),
+        for name in names:  # every served game is listed, at 0 until it counts
+            self._actions.labels(name)
+            self._turn_caps.labels(name)
+        counted = (
+            self._registry
+            if self._directory is None
+            else MultiProcessCollector(None, path=self._directory)  # type: ignore[no-untyped-call]
         )
-        _family(
-            lines,
-            "conflicts_total",
-            "counter",
-            "Requests answered 409 or 412 by this process, by status and problem type.",
-            (({"status": str(s), "type": t}, n) for (s, t), n in sorted(conflicts.items())),
-        )
-        _family(
-            lines,
-            "bot_turn_cap_reached_total",
-            "counter",
-            "Turns in which a bot seat played by this process recorded as many actions as the "
-            "cap allows, the rules' default decisions playing the rest, by ruleset.",
-            (({"ruleset": r}, turn_caps.get(r, 0)) for r in sorted({*names, *turn_caps})),
-        )
-        _family(
-            lines,
-            "open_streams",
-            "gauge",
-            "Live event streams open in this process.",
-            [({}, open_streams)],
-        )
-        _family(
-            lines,
-            "store_up",
-            "gauge",
-            "1 if the database answered this scrape, else 0 (and the figures read from it are "
-            "left out).",
-            [({}, 0 if store is None else 1)],
-        )
-        if store is not None:
-            _family(
-                lines,
-                "games_running",
-                "gauge",
-                "Games started and not ended, by ruleset (from the read models).",
-                (
-                    ({"ruleset": r}, store.running.get(r, 0))
-                    for r in sorted({*names, *store.running})
-                ),
-            )
-            _family(
-                lines,
-                "projection_lag_events",
-                "gauge",
-                "Events stored that the read models have not projected yet.",
-                [({}, store.lag)],
-            )
-        return "\n".join(lines) + "\n"
+        scraped = generate_latest(counted) + generate_latest(_StoreCollector(names, store))
+        return scraped.decode()
 
 
 class StoreFigures:
@@ -199,28 +193,36 @@ class StoreFigures:
         self.lag = lag
 
 
-def _family(
-    lines: list[str],
-    name: str,
-    kind: str,
-    help_text: str,
-    samples: Iterable[tuple[dict[str, str], int | float]],
-) -> None:
-    name = PREFIX + name
-    lines.append(f"# HELP {name} {help_text}")
-    lines.append(f"# TYPE {name} {kind}")
-    lines.extend(f"{name}{_labels(labels)} {value}" for labels, value in samples)
+class _StoreCollector:
+    """The gauges of one scrape read from the database: the same whichever worker reads them."""
 
+    def __init__(self, rulesets: list[str], store: StoreFigures | None) -> None:
+        self._rulesets = rulesets
+        self._store = store
 
-def _labels(labels: Mapping[str, str]) -> str:
-    if not labels:
-        return ""
-    inner = ",".join(f'{key}="{_escaped(value)}"' for key, value in labels.items())
-    return "{" + inner + "}"
-
-
-def _escaped(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    def collect(self) -> Iterator[Metric]:
+        store = self._store
+        yield GaugeMetricFamily(
+            PREFIX + "store_up",
+            "1 if the database answered this scrape, else 0 (and the figures read from it are "
+            "left out).",
+            value=0 if store is None else 1,
+        )
+        if store is None:
+            return
+        running = GaugeMetricFamily(
+            PREFIX + "games_running",
+            "Games started and not ended, by ruleset (from the read models).",
+            labels=("ruleset",),
+        )
+        for name in sorted({*self._rulesets, *store.running}):
+            running.add_metric((name,), store.running.get(name, 0))
+        yield running
+        yield GaugeMetricFamily(
+            PREFIX + "projection_lag_events",
+            "Events stored that the read models have not projected yet.",
+            value=store.lag,
+        )
 
 
 class MetricsController(ServicesController):
@@ -233,12 +235,12 @@ class MetricsController(ServicesController):
         tags=["service"],
     )
     async def metrics(self) -> Response[str]:
-        """This process's metrics in the Prometheus text format (version 0.0.4): requests by
+        """The server's metrics in the Prometheus text format (version 0.0.4): requests by
         method, route template and status; request latency by route template; actions
         performed by ruleset; 409 and 412 answers by problem type; open streams; and, read
         from the database, games running by ruleset and the projection lag (events stored
-        that the read models have not projected yet). Counters are per process: with several
-        worker processes, each counts its own. Labels are route templates and names the
+        that the read models have not projected yet). With several worker processes, one
+        scrape counts what every worker did. Labels are route templates and names the
         server chose, never anything a client sent. `dodgecity serve --metrics off` turns
         this off."""
         services = self.services
@@ -248,12 +250,10 @@ class MetricsController(ServicesController):
                 store = await in_worker_thread(lambda: read_store_figures(services.games))
             except Exception:  # the database does not answer: say so, count the rest
                 store = None
-        text = services.metrics.render(
-            rulesets=services.served.names,
-            open_streams=services.stream_slots.open_streams(),
-            store=store,
-        )
-        return Response(text, media_type=CONTENT_TYPE)
+        text = services.metrics.render(rulesets=services.served.names, store=store)
+        # litestar adds "; charset=utf-8" to a text/ type itself: given CONTENT_TYPE whole, the
+        # header said it twice.
+        return Response(text, media_type=CONTENT_TYPE.removesuffix("; charset=utf-8"))
 
 
 def read_store_figures(games: Any) -> StoreFigures:

@@ -6,8 +6,8 @@ is kept (a client or proxy that made one can follow it through), anything else i
 new random one. The id is answered in the ``X-Request-ID`` header and held in a context variable,
 so every log line written while handling the request carries it, in the worker threads too
 (``api/threads.py`` runs their work in the request's context). When the request is done the
-wrapper counts it (``api/metrics.py``) and writes one access-log line (``dodgecity.access``),
-instead of uvicorn's.
+wrapper counts it (``api/metrics.py``; a live event stream counts as open while it lasts) and
+writes one access-log line (``dodgecity.access``), instead of uvicorn's.
 
 A request whose client went away before it was answered (the connection lost while its body was
 still coming, the server's ``--body-timeout`` cutting a stalled body off, or a hang-up while the
@@ -49,6 +49,8 @@ HEADER = "X-Request-ID"
 _HEADER_KEY = b"x-request-id"
 #: An incoming id is kept if it is 1 to 64 of these characters (a UUID, a trace id …).
 _VALID_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+#: How litestar answers a live stream (``ServerSentEvent``): counted as open while it lasts.
+_CONTENT_TYPE, _EVENT_STREAM = b"content-type", b"text/event-stream; charset=utf-8"
 NO_REQUEST = "-"  # what a line written outside any request carries
 ACCESS_LOGGER = "dodgecity.access"
 #: The status counted and logged for a request whose client went away before it was answered.
@@ -91,6 +93,7 @@ def observed(app: ASGIApp, metrics: Metrics | None, *, access_log: bool) -> ASGI
         status = 500  # if the app fails before answering (litestar answers its own errors)
         answered = False
         aborted = False  # the client went away before the answer started
+        streaming = False  # answered with a live event stream
 
         async def receiving() -> ReceiveMessage:
             nonlocal aborted
@@ -100,11 +103,15 @@ def observed(app: ASGIApp, metrics: Metrics | None, *, access_log: bool) -> ASGI
             return message
 
         async def sending(message: Message) -> None:
-            nonlocal status, answered
+            nonlocal status, answered, streaming
             if message["type"] == "http.response.start":
                 status = message["status"]
                 answered = True
-                message["headers"] = [*message.get("headers", ()), header]
+                headers = message.get("headers", ())
+                if metrics is not None and (_CONTENT_TYPE, _EVENT_STREAM) in headers:
+                    streaming = True  # a live stream, open until the request ends
+                    metrics.stream_opened()
+                message["headers"] = [*headers, header]
             await send(message)
 
         try:
@@ -116,6 +123,8 @@ def observed(app: ASGIApp, metrics: Metrics | None, *, access_log: bool) -> ASGI
             # Set by litestar's router once it matched a route; a path no route serves has none.
             route = scope.get("path_template")
             if metrics is not None:
+                if streaming:
+                    metrics.stream_closed()
                 metrics.request(scope["method"], route, status, seconds)
             if access_log:
                 _log_access(scope, route, status, seconds)

@@ -457,7 +457,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--metrics",
         choices=(ON, OFF),
         default=ON,
-        help="GET /metrics, each process's counters in the Prometheus text format, unprotected: "
+        help="GET /metrics, every worker's counters in the Prometheus text format, unprotected: "
         "turn it off, or keep /metrics from the public at your proxy (default on)",
     )
     defaults = ConnectionLimits()
@@ -873,6 +873,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from api.request_log import logging_config
     from entrypoints.connection_guard import guarded_config
+    from entrypoints.metrics_dir import MetricsDirError, metrics_dir
 
     # Open it once here, so a bad database fails now with a message rather than in each worker.
     opened = _open(args.db, must_exist=False)
@@ -948,13 +949,19 @@ def _serve(args: argparse.Namespace) -> int:
         proxy_headers=proxies is not None,
         forwarded_allow_ips=proxies,
     )
-    if config.workers == 1:
-        uvicorn.Server(config).run()
-        return 0
-    from uvicorn.supervisors import Multiprocess
+    workers = config.workers if args.metrics == ON else 1
+    try:
+        with metrics_dir(workers, os.environ):  # where the workers' counts meet, if need be
+            if config.workers == 1:
+                uvicorn.Server(config).run()
+                return 0
+            from uvicorn.supervisors import Multiprocess
 
-    Multiprocess(config, sockets=[bind_without_nagle(config)]).run()
-    return 0
+            Multiprocess(config, sockets=[bind_without_nagle(config)]).run()
+            return 0
+    except MetricsDirError as error:
+        print(f"dodgecity serve: {error}", file=sys.stderr)
+        return 2
 
 
 def _describe_secret(secret: ServerSecret, database: Database) -> None:
