@@ -19,17 +19,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
 from domain.context import Context
 from domain.events.base import DomainEvent
+from domain.offers import Offer
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 SettingsT = TypeVar("SettingsT")
 DecisionT = TypeVar("DecisionT")
+#: A state an :class:`OfferRules` only reads.
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 
 
 class GameStatus(StrEnum):
@@ -182,7 +185,9 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         self, state: StateT, seat: int, action: ActionT, pending: Sequence[DecisionT]
     ) -> bool:
         """Whether ``act`` would accept ``action``: every listed action, and any other spelling
-        of a listed move the rules accept (say, a stone placed with its building's figure named)."""
+        of a listed move the rules accept (say, a stone placed with its building's figure named),
+        and, in a game that makes offers, a proposer's withdrawal of his open offer, which is
+        never listed (nobody is asked to withdraw, docs/OFFERS.md)."""
         ...
 
     def act(
@@ -258,4 +263,22 @@ class Rules(Protocol[StateT, ActionT, SettingsT, DecisionT]):
         """One English sentence telling ``event`` (already redacted for its reader); ``names``
         are the seats' names so far and ``settings`` the game's. Nothing else of the game is
         given, so the words can tell nothing the redacted event does not."""
+        ...
+
+
+@runtime_checkable
+class OfferRules(Protocol[StateT_contra]):
+    """The optional part of :class:`Rules` for a game whose seats make offers to each other
+    (``domain/offers.py``, docs/OFFERS.md). A ruleset without ``offers`` makes none.
+
+    The ruleset lists its open offers; while one is open, ``pending`` lists its recipient's
+    decision of kind :data:`domain.offers.ANSWER` (he is asked, on the clock like any decision,
+    and ``default_action`` rejects); its action union holds the kernel's
+    :class:`~domain.offers.AnswerOffer` and :class:`~domain.offers.WithdrawOffer`, judged by
+    :func:`domain.offers.refusal` and never listed for withdrawal; its own proposal action checks
+    the note with :func:`domain.offers.check_note`; and its views show each offer to whom the
+    game's rules say (at least its two seats)."""
+
+    def offers(self, state: StateT_contra) -> Sequence[Offer[Any]]:
+        """The offers open now, oldest first."""
         ...

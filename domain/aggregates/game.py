@@ -24,7 +24,7 @@ from uuid import UUID
 import msgspec
 from msgspec.structs import force_setattr
 
-from domain import names
+from domain import names, offers
 from domain.context import Context, GameOver
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
@@ -154,7 +154,9 @@ class Game(Generic[StateT, ActionT, DecisionT]):
 
         ``stand_in`` says the computer player standing in for the seat's absent player acts;
         the seat's own player acting on a seat so played takes it back first
-        ([CLOCK-TAKE-BACK])."""
+        ([CLOCK-TAKE-BACK]). A seat asked nothing may act too where its rules allow it (a
+        proposer withdrawing his open offer, [OFFER-WITHDRAW]): with no decision open, none of
+        its time is counted, and the stored command replays to the same clock."""
         awaited = self._awaited()
         handed = seat in self.table.stand_ins
         if stand_in and not handed:
@@ -272,6 +274,15 @@ class Game(Generic[StateT, ActionT, DecisionT]):
 
     def legal_actions(self, seat: int) -> list[ActionT]:
         return self.rules.legal_actions(self.state, seat, self._awaited())
+
+    def open_offers(self) -> Sequence[offers.Offer[Any]]:
+        """The offers open now (none in a game whose ruleset makes none, docs/OFFERS.md)."""
+        return offers.open_offers(self.rules, self.state)
+
+    def withdrawals(self, seat: int) -> list[offers.WithdrawOffer]:
+        """What ``seat`` may withdraw now without being asked: its open offers
+        ([OFFER-WITHDRAW]). Never among its legal actions, which are what it is asked."""
+        return offers.withdrawals(self.open_offers(), seat)
 
     def is_legal(self, seat: int, action: ActionT) -> bool:
         return self.rules.is_legal(self.state, seat, action, self._awaited())

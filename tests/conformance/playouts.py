@@ -17,7 +17,8 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from domain.aggregates.game import AnyGame, Game
 from domain.events.base import DomainEvent
-from domain.ruleset import GameStatus
+from domain.offers import ANSWER, WithdrawOffer
+from domain.ruleset import GameStatus, OfferRules
 
 from tests.conformance.rulesets import RulesetUnderTest
 
@@ -82,6 +83,32 @@ def contract_breaches(game: AnyGame, seats: int) -> list[str]:
         found.append(f"eliminated seats asked: {pending}")
     if (game.outcome() is not None) != game.is_over:
         found.append(f"status {game.status} with outcome {game.outcome()}")
+    return found + offer_breaches(game, seats)
+
+
+def offer_breaches(game: AnyGame, seats: int) -> list[str]:
+    """How the open offers break the kernel's rules (docs/OFFERS.md): ids are unique and name two
+    different seats; each recipient is asked to answer ([OFFER-ASKED]); a withdrawal is legal for
+    its proposer alone and listed for nobody ([OFFER-WITHDRAW])."""
+    found: list[str] = []
+    if not isinstance(game.rules, OfferRules):
+        return found  # a ruleset that makes no offers: nothing to check, and no time spent
+    open_offers = game.open_offers()
+    if len({offer.id for offer in open_offers}) != len(open_offers):
+        found.append(f"offer ids open twice: {open_offers}")
+    asked = game.asked()
+    for offer in open_offers:
+        if offer.proposer == offer.recipient or not {offer.proposer, offer.recipient} <= set(range(seats)):
+            found.append(f"offer {offer.id} from seat {offer.proposer} to seat {offer.recipient}")
+        if asked.get(offer.recipient) != ANSWER:
+            found.append(f"offer {offer.id} open, its recipient asked {asked.get(offer.recipient)}")
+        withdrawal = WithdrawOffer(offer=offer.id)
+        legal = {seat for seat in range(seats) if game.is_legal(seat, withdrawal)}
+        if legal != {offer.proposer}:
+            found.append(f"offer {offer.id} of seat {offer.proposer} withdrawable by {sorted(legal)}")
+    listed = [seat for seat in range(seats) if any(isinstance(a, WithdrawOffer) for a in game.legal_actions(seat))]
+    if listed:
+        found.append(f"withdrawals listed as legal actions of seats {listed}")
     return found
 
 

@@ -37,6 +37,7 @@ from engine.bang.invariants import violations as bang_violations
 from engine.dodgecity.invariants import violations as dodgecity_violations
 
 from tests.kernel.toy import invariants as toy_invariants
+from tests.kernel.toy.actions import ToyCommit, ToyPropose
 from tests.kernel.toy.events import ToyCardDealt, ToyCardSetAside, ToyChoiceCommitted, ToyChoicesRevealed, ToyGameOpened
 from tests.kernel.toy.rules import TOY
 
@@ -44,6 +45,19 @@ ROOT = Path(__file__).parents[2]
 RULE_ID = re.compile(r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]")
 
 Twin = Callable[[Sequence[DomainEvent], int], list[DomainEvent] | None]
+
+
+@dataclass(frozen=True)
+class OfferScenario:
+    """How the suite reaches the offers of a ruleset that makes them (docs/OFFERS.md)."""
+
+    #: ``propose(game, note)``: from a game just started (``playouts.new_game``), act until a
+    #: seat may make an offer; that seat, and an offer with ``note`` it may make.
+    propose: Callable[[Any, str], tuple[int, Any]]
+    #: ``lapse(game)``: with one offer open, do what the ruleset says makes it lapse.
+    lapse: Callable[[Any], None]
+    #: Whether seats other than its two, and spectators, see an open offer.
+    public: bool
 
 
 @dataclass(frozen=True)
@@ -59,9 +73,12 @@ class RulesetUnderTest:
     twin: Twin
     #: The seeds of the random games played for each seat count.
     seeds: tuple[str, ...]
+    #: How to reach its offers, for a ruleset that makes them; None for one that makes none.
+    offers: OfferScenario | None = None
 
     def rule_ids(self) -> frozenset[str]:
-        return _rule_ids(self.rules_md)
+        """The ids a refusal may name: the ruleset's and the kernel's."""
+        return _rule_ids(self.rules_md) | KERNEL_RULE_IDS
 
     def __str__(self) -> str:
         return self.id
@@ -70,6 +87,11 @@ class RulesetUnderTest:
 @cache
 def _rule_ids(path: Path) -> frozenset[str]:
     return frozenset(RULE_ID.findall(path.read_text(encoding="utf-8")))
+
+
+#: The kernel's rule ids a ruleset's refusal may name: those of offers, whose guards every ruleset
+#: that makes offers calls (``domain/offers.py``).
+KERNEL_RULE_IDS = _rule_ids(ROOT / "docs" / "OFFERS.md")
 
 
 # -- Dodge City ---------------------------------------------------------------------------------
@@ -220,6 +242,19 @@ def toy_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | No
     return [changed(event) for event in events]
 
 
+def toy_proposal(game: Any, note: str) -> tuple[int, Any]:
+    """Seat 0, asked to commit at the start, offers a chip for nothing ([TOY-OFFER])."""
+    return 0, ToyPropose(gives=1, asks=0, note=note)
+
+
+def toy_lapse(game: Any) -> None:
+    """The recipient commits: its offer lapses unanswered ([TOY-LAPSE])."""
+    [offer] = game.open_offers()
+    game.act(offer.recipient, ToyCommit(choice="check"))
+
+
+TOY_OFFERS = OfferScenario(propose=toy_proposal, lapse=toy_lapse, public=True)
+
 RULESETS: tuple[RulesetUnderTest, ...] = (
     RulesetUnderTest(
         id="dodgecity",
@@ -247,5 +282,6 @@ RULESETS: tuple[RulesetUnderTest, ...] = (
         invariants=toy_invariants.violations,
         twin=toy_twin,
         seeds=tuple("abcdefghijkl"),  # a game is a handful of steps: enough seeds to meet every ending
+        offers=TOY_OFFERS,
     ),
 )

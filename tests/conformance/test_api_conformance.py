@@ -15,6 +15,7 @@ import pytest
 from api.app import create_app
 from api.document import served_document
 from api.dodgecity import API as DODGECITY_API
+from domain.offers import AnswerOffer, WithdrawOffer
 from domain.ruleset import GameStatus, Outcome, SeatResult
 from engine.application import GameService
 from engine.audit import verify
@@ -24,12 +25,14 @@ from litestar.testing import TestClient
 
 from tests.conformance.engine_games import install_toy
 from tests.kernel.toy.api import TOY_API
+from tests.kernel.toy.rules import TOY
 
 install_toy()
 
 Client = TestClient[Litestar]
 #: Types of the kernel's own that a game's view may hold: they are shared, not a game's.
-KERNEL_TYPES = {kind.__name__ for kind in (GameStatus, Outcome, SeatResult)}
+#: The kernel's types a game's schemas may name, unprefixed: the toy's trades name the offers'.
+KERNEL_TYPES = {kind.__name__ for kind in (GameStatus, Outcome, SeatResult, AnswerOffer, WithdrawOffer)} | {"Offer_int_"}
 
 
 @pytest.fixture
@@ -154,7 +157,7 @@ def test_given_games_of_both_rulesets_then_the_lists_filter_by_ruleset_and_both_
     offered = {item["name"]: item for item in client.get("/rulesets").json()}
     assert offered["toy"]["bot_kinds"] == ["random"]
     assert offered["toy"]["default"] is False
-    assert client.get("/rulesets/toy").json() == {"rules_version": "1", "deck": ["J", "Q", "K"]}
+    assert client.get("/rulesets/toy").json() == {"rules_version": TOY.rules_version, "deck": ["J", "Q", "K"]}
 
 
 def test_given_a_toy_game_with_a_bot_seat_then_the_server_plays_the_bot(client: Client) -> None:

@@ -31,5 +31,5 @@ def test_given_a_version_the_ruleset_plays_when_a_game_is_opened_at_it_then_its_
 
 
 def test_given_a_version_the_ruleset_does_not_play_when_a_game_is_opened_at_it_then_it_is_refused() -> None:
-    with pytest.raises(ValueError, match="toy cannot be played by rules version '0'; it implements 1"):
+    with pytest.raises(ValueError, match="toy cannot be played by rules version '0'; it implements 1, 2"):
         Game.create(GAME_ID, TOY, seed="s", seats=2, rules_version="0")

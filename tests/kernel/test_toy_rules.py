@@ -10,10 +10,11 @@ import msgspec
 import pytest
 from domain.aggregates.game import Game, project_game
 from domain.errors import RuleViolation
+from domain.offers import AnswerOffer, Offer, WithdrawOffer
 from domain.random_source import RandomSource
 from domain.ruleset import GameStatus
 
-from tests.kernel.toy.actions import ACTION_TYPE, ToyCall, ToyCommit, ToyDecision, ToyDecisionKind, ToyFold
+from tests.kernel.toy.actions import ACTION_TYPE, ToyCall, ToyCommit, ToyDecision, ToyDecisionKind, ToyFold, ToyPropose
 from tests.kernel.toy.builders import BET, CHECK, GAME_ID, committed, names, opened, refused, started, view, when
 from tests.kernel.toy.events import (
     HIDDEN,
@@ -26,6 +27,11 @@ from tests.kernel.toy.events import (
     ToyGameEnded,
     ToyGameOpened,
     ToyGameStarted,
+    ToyOfferAnswered,
+    ToyOfferLapsed,
+    ToyOfferMade,
+    ToyOfferWithdrawn,
+    ToyPursesFilled,
     ToySeatTaken,
     ToySettings,
 )
@@ -198,7 +204,7 @@ def test_TOY_DEAL_when_the_game_starts_then_each_seat_is_dealt_one_card_and_the_
     game.start()
 
     recorded = game.collect_events()
-    assert names(recorded) == ["ToyGameStarted", "ToyCardDealt", "ToyCardDealt", "ToyCardSetAside"]
+    assert names(recorded) == ["ToyGameStarted", "ToyCardDealt", "ToyCardDealt", "ToyCardSetAside", "ToyPursesFilled"]
     assert [(e.seat, e.card) for e in recorded if isinstance(e, ToyCardDealt)] == [(0, "Q"), (1, "K")]
     assert [e.card for e in recorded if isinstance(e, ToyCardSetAside)] == ["J"]
 
@@ -256,7 +262,10 @@ def test_TOY_COMMIT_given_a_started_game_then_both_seats_are_asked_at_once_to_be
 
     assert game.pending() == [ToyDecision(seat=0, kind=ToyDecisionKind.COMMIT), ToyDecision(seat=1, kind=ToyDecisionKind.COMMIT)]
     assert all(TOY.simultaneous(d) for d in game.pending())
-    assert game.legal_actions(0) == game.legal_actions(1) == [BET, CHECK]
+    for seat in (0, 1):
+        committing = [action for action in game.legal_actions(seat) if isinstance(action, ToyCommit)]
+        assert committing == [BET, CHECK]
+        assert all(isinstance(action, ToyCommit | ToyPropose) for action in game.legal_actions(seat))
 
 
 @pytest.mark.rule("TOY-COMMIT")
@@ -517,14 +526,195 @@ def test_TOY_SEE_END_given_an_earlier_step_of_an_ended_game_when_shown_with_reve
 
 
 @pytest.mark.rule("TOY-DEFAULT")
-def test_TOY_DEFAULT_given_a_commitment_or_a_bet_to_face_then_the_default_checks_or_folds_whatever_the_card() -> None:
+def test_TOY_DEFAULT_given_an_offer_a_commitment_or_a_bet_to_face_then_the_default_rejects_checks_or_folds_whatever_the_card() -> None:
     for deal in (("J", "Q", "K"), ("K", "J", "Q")):
         game = started(deal=deal)
         assert TOY.default_action(game.state, 0, game.pending()) == CHECK
+        when(game, 1, ToyPropose(gives=2, asks=0))
+        assert TOY.default_action(game.state, 0, game.pending()) == AnswerOffer(offer=1, accept=False)
+        when(game, 0, AnswerOffer(offer=1, accept=False))
         when(game, 0, CHECK)
         when(game, 1, BET)
         assert TOY.default_action(game.state, 0, game.pending()) == ToyFold()
         assert TOY.is_legal(game.state, 0, ToyFold(), game.pending())
+
+
+# -- [TOY-PURSE] ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TOY-PURSE")
+def test_TOY_PURSE_given_a_started_game_then_each_seat_has_a_purse_of_2_chips_that_everyone_sees() -> None:
+    game = started()
+
+    assert [(s.seat, s.purse) for s in view(game, None).seats] == [(0, 2), (1, 2)]
+    assert next(e for e in game.everything() if isinstance(e, ToyPursesFilled)).chips == 2
+
+
+@pytest.mark.rule("TOY-PURSE")
+def test_TOY_PURSE_given_a_game_of_rules_version_1_then_it_starts_without_purses_and_makes_no_offers() -> None:
+    game = Game.create(GAME_ID, TOY, seed="old", seats=2, rules_version="1")
+    game.join("Ann")
+    game.join("Bob")
+    game.start()
+
+    assert "ToyPursesFilled" not in names(game.collect_events())
+    assert game.legal_actions(0) == [BET, CHECK]
+    with pytest.raises(RuleViolation) as refusal:
+        game.act(0, ToyPropose(gives=1, asks=0))
+    assert refusal.value.rule == "TOY-OFFER"
+
+
+@pytest.mark.rule("TOY-PURSE")
+def test_TOY_PURSE_given_a_trade_then_the_scores_count_the_chips_it_moved_and_still_add_up_to_0() -> None:
+    game = started(deal=("K", "J", "Q"))
+    when(game, 0, ToyPropose(gives=0, asks=2))
+    when(game, 1, AnswerOffer(offer=1, accept=True))
+    committed(game, {0: CHECK, 1: CHECK})
+
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winners == (0,)
+    assert [r.score for r in outcome.results] == [1 + 2, -1 - 2]
+
+
+# -- [TOY-OFFER] ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TOY-OFFER")
+def test_TOY_OFFER_given_a_seat_asked_to_commit_when_it_offers_then_the_recipient_is_asked_to_answer_first_and_the_proposer_waits() -> None:
+    game = started()
+
+    recorded = when(game, 0, ToyPropose(gives=1, asks=2, note="a chip for two"))
+
+    assert recorded == [
+        ToyOfferMade(
+            originator_id=GAME_ID,
+            originator_version=game.version,
+            offer=1,
+            proposer=0,
+            recipient=1,
+            proposer_gives=1,
+            recipient_gives=2,
+            note="a chip for two",
+        )
+    ]
+    assert game.pending() == [ToyDecision(seat=1, kind=ToyDecisionKind.ANSWER, offer=1), ToyDecision(seat=1, kind=ToyDecisionKind.COMMIT)]
+    assert game.asked() == {1: "answer_offer"}
+    assert game.legal_actions(0) == []
+    assert game.legal_actions(1) == [AnswerOffer(offer=1, accept=True), AnswerOffer(offer=1, accept=False), BET, CHECK]
+    assert game.withdrawals(0) == [WithdrawOffer(offer=1)]
+    assert refused(game, 0, CHECK) == "TOY-OFFER"
+
+
+@pytest.mark.rule("TOY-OFFER")
+@pytest.mark.parametrize(
+    "offer",
+    [ToyPropose(gives=0, asks=0), ToyPropose(gives=3, asks=0), ToyPropose(gives=0, asks=3), ToyPropose(gives=-1, asks=1)],
+)
+def test_TOY_OFFER_when_a_seat_offers_nothing_for_nothing_or_more_than_a_purse_holds_then_it_is_refused(offer: ToyPropose) -> None:
+    assert refused(started(), 0, offer) == "TOY-OFFER"
+
+
+@pytest.mark.rule("TOY-OFFER")
+def test_TOY_OFFER_given_an_open_offer_when_the_recipient_offers_back_then_it_is_refused_until_it_is_answered() -> None:
+    game = started()
+    when(game, 0, ToyPropose(gives=1, asks=0))
+
+    assert refused(game, 1, ToyPropose(gives=0, asks=1)) == "TOY-OFFER"
+    when(game, 1, AnswerOffer(offer=1, accept=False))
+    assert when(game, 1, ToyPropose(gives=0, asks=1))
+
+
+@pytest.mark.rule("TOY-OFFER")
+def test_TOY_OFFER_given_a_seat_made_two_offers_when_it_offers_a_third_then_it_is_refused() -> None:
+    game = started()
+    for offer in (1, 2):
+        when(game, 0, ToyPropose(gives=1, asks=0))
+        when(game, 0, WithdrawOffer(offer=offer))
+
+    assert not [a for a in game.legal_actions(0) if isinstance(a, ToyPropose)]
+    assert refused(game, 0, ToyPropose(gives=1, asks=0)) == "TOY-OFFER"
+
+
+@pytest.mark.rule("TOY-OFFER")
+def test_TOY_OFFER_given_a_seat_committed_when_it_offers_then_it_is_refused() -> None:
+    game = started()
+    when(game, 0, CHECK)
+
+    assert refused(game, 0, ToyPropose(gives=1, asks=0)) == "TOY-OFFER"
+
+
+# -- [TOY-ACCEPT] --------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TOY-ACCEPT")
+def test_TOY_ACCEPT_given_an_open_offer_when_the_recipient_accepts_then_the_chips_change_purses_and_the_proposer_commits_again() -> None:
+    game = started()
+    when(game, 0, ToyPropose(gives=2, asks=1))
+
+    assert names(when(game, 1, AnswerOffer(offer=1, accept=True))) == ["ToyOfferAnswered"]
+    assert [s.purse for s in view(game, 0).seats] == [1, 3]
+    assert game.open_offers() == []
+    assert game.asked() == {0: "commit", 1: "commit"}
+
+
+@pytest.mark.rule("TOY-ACCEPT")
+def test_TOY_ACCEPT_given_an_open_offer_when_the_recipient_rejects_then_nothing_changes_hands() -> None:
+    game = started()
+    when(game, 1, ToyPropose(gives=0, asks=2))
+
+    [answered] = when(game, 0, AnswerOffer(offer=1, accept=False))
+
+    assert isinstance(answered, ToyOfferAnswered)
+    assert not answered.accepted
+    assert [s.purse for s in view(game, 1).seats] == [2, 2]
+    assert game.asked() == {0: "commit", 1: "commit"}
+
+
+# -- [TOY-LAPSE] ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TOY-LAPSE")
+def test_TOY_LAPSE_given_an_open_offer_when_its_recipient_commits_then_it_lapses_and_the_proposer_is_asked_to_commit() -> None:
+    game = started()
+    when(game, 0, ToyPropose(gives=1, asks=0))
+
+    recorded = when(game, 1, BET)
+
+    assert names(recorded) == ["ToyChoiceCommitted", "ToyOfferLapsed"]
+    assert isinstance(recorded[1], ToyOfferLapsed)
+    assert recorded[1].offer == 1
+    assert game.open_offers() == []
+    assert game.asked() == {0: "commit"}
+    assert refused(game, 0, WithdrawOffer(offer=1)) == "OFFER-CLOSED"
+
+
+@pytest.mark.rule("TOY-LAPSE")
+def test_TOY_LAPSE_given_an_offer_to_a_seat_that_had_committed_then_the_offer_is_all_it_is_asked_and_answering_lets_the_proposer_commit() -> (
+    None
+):
+    game = started()
+    when(game, 1, CHECK)
+    when(game, 0, ToyPropose(gives=0, asks=1))
+
+    assert game.pending() == [ToyDecision(seat=1, kind=ToyDecisionKind.ANSWER, offer=1)]
+    when(game, 1, AnswerOffer(offer=1, accept=True))
+    assert game.asked() == {0: "commit"}
+    assert [s.purse for s in view(game, 1).seats] == [3, 1]
+
+
+@pytest.mark.rule("TOY-SEE-PUBLIC")
+def test_TOY_SEE_PUBLIC_given_an_open_offer_then_both_seats_and_a_spectator_see_it_and_its_events_whole() -> None:
+    game = started()
+    made = when(game, 0, ToyPropose(gives=1, asks=1, note="even"))
+    expected = Offer(id=1, proposer=0, recipient=1, proposer_gives=1, recipient_gives=1, note="even")
+
+    for viewer in (0, 1, None):
+        assert view(game, viewer).offers == (expected,)
+        assert TOY.event_view(made[0], viewer, game_ended=False) == made[0]
+    withdrawn = when(game, 0, WithdrawOffer(offer=1))
+    assert isinstance(withdrawn[0], ToyOfferWithdrawn)
+    assert view(game, None).offers == ()
 
 
 # -- every rule is tested ------------------------------------------------------------------------

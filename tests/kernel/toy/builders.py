@@ -11,7 +11,7 @@ from domain.aggregates.game import Game
 from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
 
-from tests.kernel.toy.actions import ToyAction, ToyCommit, ToyDecision
+from tests.kernel.toy.actions import ToyCommit, ToyDecision, ToyMove
 from tests.kernel.toy.events import DECK, Card, ToySettings
 from tests.kernel.toy.rules import TOY
 from tests.kernel.toy.state import ToyState
@@ -23,7 +23,7 @@ NAMES = ("Ann", "Bob")
 BET, CHECK = ToyCommit(choice="bet"), ToyCommit(choice="check")
 
 
-class ToyGame(Game[ToyState, ToyAction, ToyDecision]):
+class ToyGame(Game[ToyState, ToyMove, ToyDecision]):
     """A game that also keeps every event it hands over, for tests that read the whole history."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -72,7 +72,7 @@ def started(*, ante: int = 1, deal: Sequence[Card] = DECK) -> ToyGame:
     return game
 
 
-def when(game: ToyGame, seat: int, action: ToyAction) -> list[DomainEvent]:
+def when(game: ToyGame, seat: int, action: ToyMove) -> list[DomainEvent]:
     """``seat`` sends ``action``; the events it recorded."""
     game.act(seat, action)
     return game.collect_events()

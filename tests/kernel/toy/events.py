@@ -102,6 +102,45 @@ class ToyFolded(DomainEvent, frozen=True, tag="toy.Folded"):
     seat: int
 
 
+class ToyPursesFilled(DomainEvent, frozen=True, tag="toy.PursesFilled"):
+    """Each seat got ``chips`` chips in its purse, beside the pot, to trade ([TOY-PURSE]).
+    Recorded at the start from rules version 2 on; a game of version 1 has no purses."""
+
+    chips: int
+
+
+class ToyOfferMade(DomainEvent, frozen=True, tag="toy.OfferMade"):
+    """``proposer`` offered ``recipient`` ``proposer_gives`` chips of its purse for
+    ``recipient_gives`` of the recipient's, with ``note`` ([TOY-OFFER], docs/OFFERS.md). Public."""
+
+    offer: int
+    proposer: int
+    recipient: int
+    proposer_gives: int
+    recipient_gives: int
+    note: str = ""
+
+
+class ToyOfferAnswered(DomainEvent, frozen=True, tag="toy.OfferAnswered"):
+    """The recipient accepted offer ``offer`` (the chips changed purses at once) or rejected it
+    ([TOY-ACCEPT], [OFFER-ANSWER])."""
+
+    offer: int
+    accepted: bool
+
+
+class ToyOfferWithdrawn(DomainEvent, frozen=True, tag="toy.OfferWithdrawn"):
+    """The proposer took back offer ``offer`` before it was answered ([OFFER-WITHDRAW])."""
+
+    offer: int
+
+
+class ToyOfferLapsed(DomainEvent, frozen=True, tag="toy.OfferLapsed"):
+    """Offer ``offer`` lapsed unanswered: its recipient committed ([TOY-LAPSE])."""
+
+    offer: int
+
+
 class ToyGameEnded(DomainEvent, frozen=True, tag="toy.GameEnded"):
     """``winner`` took the pot of ``pot`` chips ([TOY-END]); ``shown`` are the cards turned over at a
     showdown, in seat order (none at a fold)."""
@@ -123,4 +162,9 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     ToyCalled,
     ToyFolded,
     ToyGameEnded,
+    ToyPursesFilled,
+    ToyOfferMade,
+    ToyOfferAnswered,
+    ToyOfferWithdrawn,
+    ToyOfferLapsed,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from domain.events.base import DomainEvent
+from domain.offers import Offer
 from domain.ruleset import GameStatus
 
 from tests.kernel.toy.events import (
@@ -20,6 +21,11 @@ from tests.kernel.toy.events import (
     ToyGameEnded,
     ToyGameOpened,
     ToyGameStarted,
+    ToyOfferAnswered,
+    ToyOfferLapsed,
+    ToyOfferMade,
+    ToyOfferWithdrawn,
+    ToyPursesFilled,
     ToySeatTaken,
 )
 from tests.kernel.toy.state import ToySeat, ToyState
@@ -64,5 +70,34 @@ def evolve(state: ToyState, event: DomainEvent) -> None:
             state.status = GameStatus.ENDED
             state.winner = event.winner
             state.end_reason = event.reason
+        case ToyPursesFilled():
+            state.purses = [event.chips] * len(state.seats)
+            state.purse_at_start = event.chips
+        case ToyOfferMade():
+            state.offers.append(
+                Offer(
+                    id=event.offer,
+                    proposer=event.proposer,
+                    recipient=event.recipient,
+                    proposer_gives=event.proposer_gives,
+                    recipient_gives=event.recipient_gives,
+                    note=event.note,
+                )
+            )
+            state.offers_made[event.proposer] = state.offers_made.get(event.proposer, 0) + 1
+        case ToyOfferAnswered():
+            offer = _closed(state, event.offer)
+            if event.accepted and offer is not None:
+                state.purses[offer.proposer] += offer.recipient_gives - offer.proposer_gives
+                state.purses[offer.recipient] += offer.proposer_gives - offer.recipient_gives
+        case ToyOfferWithdrawn() | ToyOfferLapsed():
+            _closed(state, event.offer)
         case _:
             pass  # an event of another game: nothing of this one changes
+
+
+def _closed(state: ToyState, offer_id: int) -> Offer[int] | None:
+    """Offer ``offer_id`` taken off the open offers (None if it was not open)."""
+    offer = next((offer for offer in state.offers if offer.id == offer_id), None)
+    state.offers = [open_offer for open_offer in state.offers if open_offer.id != offer_id]
+    return offer

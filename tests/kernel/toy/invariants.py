@@ -6,14 +6,14 @@ from domain.ruleset import GameStatus
 
 from tests.kernel.toy.events import DECK
 from tests.kernel.toy.evolve import BET
-from tests.kernel.toy.outcome import outcome
+from tests.kernel.toy.outcome import outcome, traded
 from tests.kernel.toy.state import ToyState
 
 
 def violations(state: ToyState) -> list[str]:
     if state.status is GameStatus.LOBBY:
         return [] if len(state.seats) <= state.seat_count else [f"{len(state.seats)} seats taken"]
-    return [*_cards(state), *_chips(state), *_flow(state)]
+    return [*_cards(state), *_chips(state), *_flow(state), *_offers(state)]
 
 
 def _cards(state: ToyState) -> list[str]:
@@ -29,7 +29,8 @@ def _chips(state: ToyState) -> list[str]:
     ended = outcome(state)
     if ended is not None and sum(r.score or 0 for r in ended.results) != 0:
         problems.append(f"chips made or lost: {ended.results}")
-    if ended is not None and ended.results[ended.winners[0]].score != state.pot - state.stakes[ended.winners[0]]:
+    winner = None if ended is None else ended.winners[0]
+    if ended is not None and winner is not None and ended.results[winner].score != state.pot - state.stakes[winner] + traded(state, winner):
         problems.append("the winner did not take the pot")
     return problems
 
@@ -42,4 +43,17 @@ def _flow(state: ToyState) -> list[str]:
         problems.append(f"seat {state.reacting} reacts without having checked")
     if (state.status is GameStatus.ENDED) != (state.winner is not None):
         problems.append(f"status {state.status} with winner {state.winner}")
+    return problems
+
+
+def _offers(state: ToyState) -> list[str]:
+    """Trades make and lose no chips; one offer is open at most, only before the reveal, and
+    its proposer has not committed."""
+    problems: list[str] = []
+    if state.purses and (min(state.purses) < 0 or sum(state.purses) != state.purse_at_start * len(state.seats)):
+        problems.append(f"purses {state.purses} from {state.purse_at_start} each")
+    if len(state.offers) > 1 or (state.offers and state.revealed):
+        problems.append(f"open offers {state.offers} (revealed: {state.revealed})")
+    if any(offer.proposer in state.committed for offer in state.offers):
+        problems.append(f"an offer open after its proposer committed: {state.offers}")
     return problems

@@ -25,6 +25,11 @@ from tests.kernel.toy.events import (
     ToyGameEnded,
     ToyGameOpened,
     ToyGameStarted,
+    ToyOfferAnswered,
+    ToyOfferLapsed,
+    ToyOfferMade,
+    ToyOfferWithdrawn,
+    ToyPursesFilled,
     ToySeatTaken,
 )
 
@@ -55,19 +60,33 @@ def describe(event: DomainEvent, names: Sequence[str]) -> str:
             choice = "a choice face down" if event.choice == HIDDEN else f"to {event.choice}"
             return f"{name(event.seat)} committed {choice}."
         case ToyChoicesRevealed():
-            said = " and ".join(f"{name(seat)} {choice}s" for seat, choice in enumerate(event.choices))
+            said = " and ".join(f"{name(seat)} chose to {choice}" for seat, choice in enumerate(event.choices))
             return f"Both choices were revealed: {said}."
         case ToyCalled():
             return f"{name(event.seat)} called, putting 1 chip in the pot."
         case ToyFolded():
             return f"{name(event.seat)} folded."
+        case ToyPursesFilled():
+            return f"Each seat got {_chips(event.chips)} in its purse to trade."
+        case ToyOfferMade():
+            note = f' ("{event.note}")' if event.note else ""
+            return (
+                f"{name(event.proposer)} offered {name(event.recipient)} {_chips(event.proposer_gives)} "
+                f"for {_chips(event.recipient_gives)} (offer {event.offer}){note}."
+            )
+        case ToyOfferAnswered():
+            return f"Offer {event.offer} was {'accepted: the chips changed purses' if event.accepted else 'rejected'}."
+        case ToyOfferWithdrawn():
+            return f"Offer {event.offer} was withdrawn."
+        case ToyOfferLapsed():
+            return f"Offer {event.offer} lapsed unanswered."
         case ToyGameEnded() if event.reason is ToyEndReason.FOLD:
             return f"{name(event.winner)} won the pot of {_chips(event.pot)} without a showdown."
         case ToyGameEnded():
             best = CARD_NAMES[event.shown[event.winner]]
             beaten = " and ".join(CARD_NAMES[card] for seat, card in enumerate(event.shown) if seat != event.winner)
             return f"{name(event.winner)} won the pot of {_chips(event.pot)} at the showdown, the {best} beating the {beaten}."
-    return f"Something happened that toy poker does not know: {type(event).__name__}."
+    return f"Something happened that toy poker had no words for: {type(event).__name__}."
 
 
 def _chips(count: int) -> str:

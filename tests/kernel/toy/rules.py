@@ -9,10 +9,11 @@ from typing import Any
 
 from domain.context import Context
 from domain.events.base import DomainEvent
-from domain.ruleset import GameStatus, Opening, Outcome, Rules, SeatInfo
+from domain.offers import Offer
+from domain.ruleset import GameStatus, OfferRules, Opening, Outcome, Rules, SeatInfo
 
 from tests.kernel.toy import decide
-from tests.kernel.toy.actions import ACTION_TYPE, ToyAction, ToyDecision, ToyDecisionKind
+from tests.kernel.toy.actions import ACTION_TYPE, ToyDecision, ToyDecisionKind, ToyMove
 from tests.kernel.toy.events import EVENT_TYPES, ToyChoiceCommitted, ToyGameOpened, ToySettings
 from tests.kernel.toy.evolve import evolve
 from tests.kernel.toy.narration import describe
@@ -25,7 +26,7 @@ class ToyRules:
     name = "toy"
     title = "Toy poker"
     rules_version = decide.RULES_VERSION
-    rules_versions: tuple[str, ...] = (decide.RULES_VERSION,)
+    rules_versions: tuple[str, ...] = decide.RULES_VERSIONS
     min_seats = decide.SEATS
     max_seats = decide.SEATS
     topic_prefix = "toy."
@@ -68,17 +69,20 @@ class ToyRules:
     def simultaneous(self, decision: ToyDecision) -> bool:
         return decision.kind is ToyDecisionKind.COMMIT
 
-    def legal_actions(self, state: ToyState, seat: int, pending: Sequence[ToyDecision]) -> list[ToyAction]:
+    def legal_actions(self, state: ToyState, seat: int, pending: Sequence[ToyDecision]) -> list[ToyMove]:
         return decide.legal_actions(state, seat, pending)
 
-    def is_legal(self, state: ToyState, seat: int, action: ToyAction, pending: Sequence[ToyDecision]) -> bool:
+    def is_legal(self, state: ToyState, seat: int, action: ToyMove, pending: Sequence[ToyDecision]) -> bool:
         return decide.refusal(state, seat, action, pending) is None
 
-    def act(self, ctx: Context[ToyState], seat: int, action: ToyAction, pending: Sequence[ToyDecision]) -> None:
+    def act(self, ctx: Context[ToyState], seat: int, action: ToyMove, pending: Sequence[ToyDecision]) -> None:
         decide.act(ctx, seat, action, pending)
 
-    def default_action(self, state: ToyState, seat: int, pending: Sequence[ToyDecision]) -> ToyAction:
+    def default_action(self, state: ToyState, seat: int, pending: Sequence[ToyDecision]) -> ToyMove:
         return decide.default_action(state, seat, pending)
+
+    def offers(self, state: ToyState) -> Sequence[Offer[int]]:
+        return state.offers
 
     def evolve(self, state: ToyState, event: DomainEvent) -> None:
         evolve(state, event)
@@ -129,4 +133,5 @@ class ToyRules:
 TOY = ToyRules()
 
 #: mypy checks here that the toy implements the whole protocol.
-_AS_RULES: Rules[ToyState, ToyAction, ToySettings, ToyDecision] = TOY
+_AS_RULES: Rules[ToyState, ToyMove, ToySettings, ToyDecision] = TOY
+_AS_OFFER_RULES: OfferRules[ToyState] = TOY

@@ -10,6 +10,7 @@ from uuid import UUID
 
 from attrs import Factory, define
 from domain.events.base import NO_GAME
+from domain.offers import Offer
 from domain.ruleset import GameStatus
 
 from tests.kernel.toy.events import Card, Choice, ToyEndReason, ToySettings
@@ -41,6 +42,15 @@ class ToyState:
     reacting: int | None = None
     winner: int | None = None
     end_reason: ToyEndReason | None = None
+    #: The chips each seat has in its purse, beside the pot, by seat; empty in a game of rules
+    #: version 1, which has no purses ([TOY-PURSE]).
+    purses: list[int] = Factory(list)
+    #: What each purse held at the start.
+    purse_at_start: int = 0
+    #: The offers open now, oldest first (one at most, [TOY-OFFER]).
+    offers: list[Offer[int]] = Factory(list)
+    #: How many offers each seat has made, by seat; the game's offers are numbered from 1.
+    offers_made: dict[int, int] = Factory(dict)
 
     @property
     def pot(self) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import msgspec
 from domain.events.base import DomainEvent
+from domain.offers import Offer
 from domain.redaction import blanked, visible_to
 from domain.ruleset import GameStatus, Outcome
 
@@ -39,6 +40,7 @@ class ToySeatView(msgspec.Struct, frozen=True, kw_only=True):
     card: Card | None  # the viewer's own; every seat's after the end
     committed: bool
     choice: Choice | None  # the viewer's own, every seat's once revealed
+    purse: int  # 0 in a game of rules version 1, which has no purses
 
 
 class ToyView(msgspec.Struct, frozen=True, kw_only=True):
@@ -55,6 +57,8 @@ class ToyView(msgspec.Struct, frozen=True, kw_only=True):
     set_aside: Card | None  # after the end only
     seed: str | None  # after the end only
     outcome: Outcome | None
+    #: The offers open, to everyone ([TOY-SEE-PUBLIC]).
+    offers: tuple[Offer[int], ...] = ()
 
 
 def game_view(
@@ -81,6 +85,7 @@ def game_view(
         set_aside=state.set_aside if everything else None,
         seed=state.seed if everything else None,
         outcome=outcome(state),
+        offers=tuple(state.offers),
     )
 
 
@@ -96,6 +101,7 @@ def _seat_view(state: ToyState, seat: int, viewer: int | None, everything: bool)
         card=state.cards.get(seat) if own else None,
         committed=choice is not None,
         choice=choice if own or state.revealed else None,
+        purse=state.purses[seat] if state.purses else 0,
     )
 
 
