@@ -144,6 +144,35 @@ def test_given_a_toy_game_then_its_bodies_are_decoded_by_its_own_rules_and_a_ref
     assert unknown_setting.status_code == 400
 
 
+def test_OFFER_WITHDRAW_given_a_toy_offer_over_http_then_its_unasked_proposer_withdraws_it_through_the_actions_route_and_refusals_name_the_offer_rules(
+    client: Client,
+) -> None:
+    """No route of its own: a withdrawal is an action of the ruleset's union, sent by a seat that
+    is asked nothing (docs/OFFERS.md)."""
+    game_id, _, tokens = _open_toy(client, "offers")
+    actions = f"/games/{game_id}/actions"
+    withdrawal = {"action": {"kind": "withdraw_offer", "offer": 1}}
+    too_long = client.post(
+        actions, json={"action": {"kind": "propose", "gives": 1, "asks": 0, "note": "x" * 201}}, headers=_bearer(tokens[0])
+    )
+    assert too_long.status_code == 409
+    assert too_long.json()["rule"] == "OFFER-NOTE"
+    made = client.post(actions, json={"action": {"kind": "propose", "gives": 1, "asks": 0, "note": "for you"}}, headers=_bearer(tokens[0]))
+    assert made.status_code == 200, made.text
+    offer = {"id": 1, "proposer": 0, "recipient": 1, "proposer_gives": 1, "recipient_gives": 0, "note": "for you"}
+    assert client.get(f"/games/{game_id}").json()["offers"] == [offer]
+    assert client.get(f"/games/{game_id}", headers=_bearer(tokens[0])).json()["actions"] == []
+
+    by_recipient = client.post(actions, json=withdrawal, headers=_bearer(tokens[1]))
+    withdrawn = client.post(actions, json=withdrawal, headers=_bearer(tokens[0]))
+    again = client.post(actions, json=withdrawal, headers=_bearer(tokens[0]))
+
+    assert (by_recipient.status_code, by_recipient.json()["rule"]) == (409, "OFFER-WITHDRAW")
+    assert withdrawn.status_code == 200, withdrawn.text
+    assert client.get(f"/games/{game_id}").json()["offers"] == []
+    assert (again.status_code, again.json()["rule"]) == (409, "OFFER-CLOSED")
+
+
 def test_given_games_of_both_rulesets_then_the_lists_filter_by_ruleset_and_both_are_offered(client: Client) -> None:
     toy_id, _, tokens = _open_toy(client, "lists")
     _play_to_the_end(client, toy_id, tokens, "lists")

@@ -5,6 +5,7 @@ given by the test. The same rules are checked for every ruleset that makes offer
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import cast
@@ -13,6 +14,7 @@ import msgspec
 import pytest
 from domain import offers
 from domain.errors import RuleViolation
+from domain.events.base import DomainEvent
 from domain.events.kernel import DecisionTimedOut
 from domain.offers import ANSWER, AnswerOffer, Offer, WithdrawOffer
 from domain.table import ClockSettings
@@ -177,6 +179,30 @@ def test_OFFER_WITHDRAW_given_an_open_offer_when_its_proposer_withdraws_it_unask
     # Both are asked to commit again, the proposer from his withdrawal on.
     assert game.asked() == {0: "commit", 1: "commit"}
     assert game.table.deadline(0) == at(500 + 60 + 30)
+
+
+def test_OFFER_WITHDRAW_given_a_withdrawal_and_a_timed_out_answer_when_replayed_command_by_command_as_stored_then_the_clock_is_the_live_ones() -> (
+    None
+):
+    """The engine stores a withdrawal as any action of its seat (``engine.records.decider``)."""
+    live = clocked()
+    commands: list[tuple[list[DomainEvent], datetime, int | None, bool]] = [(live.everything(), T0, None, True)]
+
+    def step(call: Callable[[], object], stamp: datetime, actor: int, by_itself: bool) -> None:
+        call()
+        commands.append((live.collect_events(), stamp, actor, by_itself))
+
+    step(lambda: live.act(0, GIFT, at=at(10)), at(10), 0, True)
+    step(lambda: live.act(0, WithdrawOffer(offer=1), at=at(500)), at(500), 0, True)
+    step(lambda: live.act(0, GIFT, at=at(520)), at(520), 0, True)
+    step(lambda: live.time_out(1, at=at(700)), at(700), 1, False)
+    replayed = ToyGame(GAME_ID, TOY)
+    for events, stamp, actor, by_itself in commands:
+        replayed.replay(events, at=stamp, actor=actor, by_itself=by_itself)
+
+    assert replayed.version == live.version
+    assert replayed.table == live.table
+    assert replayed.clock_view() == live.clock_view()
 
 
 def test_OFFER_WITHDRAW_given_an_open_offer_when_anyone_but_its_proposer_withdraws_it_then_it_is_refused() -> None:
