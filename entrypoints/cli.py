@@ -59,6 +59,7 @@ from api.settings import (
     parse_threads,
 )
 from domain.registry import default_registry
+from domain.ruleset import GameStatus
 from engine.application import (
     GameExistsError,
     GameNotFoundError,
@@ -333,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="list stored games (newest first): each game's id, game, status in its own words "
         "(how far it has gone), last event, time and players",
     )
-    games.add_argument("--status", choices=["lobby", "running", "ended"])
+    games.add_argument("--status", choices=[str(status) for status in GameStatus])
     games.add_argument("--ruleset", choices=rulesets, help="only the games of this game")
     games.add_argument("--limit", type=_positive, default=50)
     games.add_argument("--offset", type=_not_negative, default=0)

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from engine.application import GameService
+from engine.players import BotSeat
 from entrypoints.cli import main
 
 #: The console script ``pyproject.toml`` installs, beside this interpreter.
@@ -113,3 +115,22 @@ def test_given_no_ended_game_when_the_leaderboard_is_asked_then_it_says_so(tmp_p
         "player                   played   won points",
     ]
     assert _out(capsys, "games", "--ruleset", "bang", "--db", url) == ["0 of 0 games"]
+
+
+def test_given_a_game_in_the_lobby_and_one_begun_when_listed_then_the_lobby_alone_and_the_turn_being_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    games = GameService(url)
+    try:
+        waiting = games.create_game(ruleset="dodgecity", seats=3, seed="waiting")
+        begun = games.create_game(ruleset="bang", seats=4, seed="begun", bots=[BotSeat("random") for _ in range(4)])
+        games.start(begun)
+        games.projections.catch_up()
+    finally:
+        games.close()
+    lines = {line.split()[0]: line for line in _out(capsys, "games", "--db", url)[:-1]}
+    assert re.search(r"\sdodgecity\s+lobby\s+v", lines[str(waiting)]), lines[str(waiting)]
+    assert re.search(r"\sbang\s+running, turn 1\s+v", lines[str(begun)]), lines[str(begun)]
+    running = _out(capsys, "games", "--status", "running", "--ruleset", "bang", "--db", url)
+    assert [line.split()[0] for line in running[:-1]] == [str(begun)]
