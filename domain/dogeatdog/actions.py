@@ -219,6 +219,34 @@ class DogEatDogWithdrawInstruction(DogEatDogAction, frozen=True, tag="withdraw_i
     target: int
 
 
+class DogEatDogComply(DogEatDogAction, frozen=True, tag="comply"):
+    """Pay or place what the law or the pollution duty says ([HONOUR-BREACH])."""
+
+
+class DogEatDogBreach(DogEatDogAction, frozen=True, tag="breach"):
+    """Pay the rate without the law, or place only ``placed`` of the markers owed
+    ([HONOUR-BREACH])."""
+
+    placed: int = 0
+
+
+class DogEatDogDenounce(DogEatDogAction, frozen=True, tag="denounce"):
+    """In an open window, denounce ``violator``'s breach of ``rule`` (a law's card or
+    ``PRODUCE-POLLUTE``) in turn ``turn`` ([HONOUR-DENOUNCE])."""
+
+    violator: int
+    rule: str
+    turn: int
+
+
+class DogEatDogSelfReport(DogEatDogAction, frozen=True, tag="self_report"):
+    """In an open window, report one's own breach of ``rule`` in turn ``turn``
+    ([HONOUR-SELF-REPORT])."""
+
+    rule: str
+    turn: int
+
+
 class DogEatDogGoBankrupt(DogEatDogAction, frozen=True, tag="go_bankrupt"):
     """Leave the game ([BANKRUPT-OUT])."""
 
@@ -261,6 +289,10 @@ ACTION_TYPE = (
     | DogEatDogInvoke
     | DogEatDogDeclineInvoke
     | DogEatDogWithdrawInstruction
+    | DogEatDogComply
+    | DogEatDogBreach
+    | DogEatDogDenounce
+    | DogEatDogSelfReport
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
 )
@@ -289,6 +321,7 @@ class DecisionKind(StrEnum):
     INVESTIGATION = "investigation"  # stop an embezzlement or not ([EMBEZZLE-DECLARE])
     EMBEZZLE = "embezzle"  # the bonus round's part 3 ([END-BONUS-EMBEZZLE])
     INVOKE = "invoke"  # invoke an owned law or not ([LAW-OWNED])
+    COMPLY = "comply"  # comply or breach ([VAR-HONOUR], [HONOUR-BREACH])
     KICKBACK = "kickback"  # money received from players to the Swiss account ([VAR-KICKBACK])
 
 
@@ -302,7 +335,13 @@ class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
 #: The actions each decision accepts.
 ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.DIVISION: (DogEatDogChooseDivision,),
-    DecisionKind.WINDOW: (DogEatDogPass, DogEatDogEmbezzle, DogEatDogWithdrawInstruction),
+    DecisionKind.WINDOW: (
+        DogEatDogPass,
+        DogEatDogEmbezzle,
+        DogEatDogWithdrawInstruction,
+        DogEatDogDenounce,
+        DogEatDogSelfReport,
+    ),
     DecisionKind.ACQUISITION: (DogEatDogLetPass, DogEatDogOpenAuction, DogEatDogDiceBid),
     DecisionKind.BID: (DogEatDogBid, DogEatDogPassBid),
     DecisionKind.SEALED_BID: (DogEatDogSealedBid,),
@@ -327,6 +366,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.EMBEZZLE: (DogEatDogEmbezzle, DogEatDogPass),
     DecisionKind.INVOKE: (DogEatDogInvoke, DogEatDogDeclineInvoke),
     DecisionKind.KICKBACK: (DogEatDogMoveToSwiss,),
+    DecisionKind.COMPLY: (DogEatDogComply, DogEatDogBreach),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -352,4 +392,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.EMBEZZLE: "END-BONUS-EMBEZZLE",
     DecisionKind.INVOKE: "LAW-OWNED",
     DecisionKind.KICKBACK: "VAR-KICKBACK",
+    DecisionKind.COMPLY: "HONOUR-BREACH",
 }

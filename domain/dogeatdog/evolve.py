@@ -264,7 +264,13 @@ def _(event: DogEatDogGameEnded, state: DogEatDogState) -> None:
 
 
 # The economy's events register themselves on ``evolve``: imported last, once it exists.
-from domain.dogeatdog import evolve_bribery, evolve_economy, evolve_embezzle, evolve_redtape  # noqa: E402
+from domain.dogeatdog import (  # noqa: E402
+    evolve_bribery,
+    evolve_economy,
+    evolve_embezzle,
+    evolve_honour,
+    evolve_redtape,
+)
 
 __all__ = [
     "apply",
@@ -272,5 +278,6 @@ __all__ = [
     "evolve_bribery",
     "evolve_economy",
     "evolve_embezzle",
+    "evolve_honour",
     "evolve_redtape",
 ]

@@ -242,6 +242,7 @@ from domain.dogeatdog import (  # noqa: E402
     narration_bribery,
     narration_economy,
     narration_embezzle,
+    narration_honour,
     narration_redtape,
 )
 
@@ -252,5 +253,6 @@ __all__ = [
     "narration_bribery",
     "narration_economy",
     "narration_embezzle",
+    "narration_honour",
     "narration_redtape",
 ]

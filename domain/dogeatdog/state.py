@@ -175,6 +175,31 @@ class Prompt:
 
 
 @define
+class Violation:
+    """A breach not yet denounced, self-reported or expired ([HONOUR-BREACH]): private to
+    ``seat`` ([SEE-PRIVATE]). ``rule`` is the law's card or ``PRODUCE-POLLUTE``; ``shortfall``
+    is money unpaid, or markers not placed when ``markers``."""
+
+    seat: int
+    rule: str
+    turn: int
+    shortfall: int
+    markers: bool = False
+
+
+@define
+class Compliance:
+    """A payment or placement a law or the pollution duty governs, awaiting the payer's
+    COMPLY or BREACH ([HONOUR-BREACH])."""
+
+    seat: int
+    question: str
+    rule: str
+    due: int
+    lawful: int
+
+
+@define
 class Turn:
     seat: int = -1
     number: int = 0
@@ -212,6 +237,8 @@ class Turn:
     #: gained a square ([LAW-OWNED]); None when no invocation is asked or under way
     law_target: int | None = None
     invoked: list[str] = Factory(list)  # laws applying to him for the rest of it ([BRIBE-RESULT])
+    compliance: Compliance | None = None  # [HONOUR-BREACH]: asked now
+    answers: dict[str, int] = Factory(dict)  # question -> shortfall answered this turn
     insolvent: bool = False  # his turn ends at once ([INSOLVENT-LATER])
     cut_short: bool = False  # insolvency decided: the turn ends
 
@@ -247,6 +274,7 @@ class DogEatDogState:
     quiet_rounds: int = 0  # rounds in a row without any of those, counted at each round's end
     bonus: Bonus | None = None  # [END-BONUS-PRODUCE]
     embezzlement: Embezzlement | None = None  # declared, not resolved ([EMBEZZLE-DECLARE])
+    violations: list[Violation] = Factory(list)  # live ones, private ([VAR-HONOUR])
     end_reason: str | None = None  # the rule that ended the game
 
     # -- reading ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from domain.events.dogeatdog import (
     HIDDEN,
     HIDDEN_EVENTS,
     PRIVATE_AMOUNT_EVENTS,
+    PRIVATE_VIOLATION_EVENTS,
     BriberyOccasion,
     DogEatDogGameOpened,
     DogEatDogRedTapeShuffled,
@@ -57,6 +58,8 @@ class DogEatDogSeatView(msgspec.Struct, frozen=True, kw_only=True):
     in_game: bool
     #: his standing instructions, public ([LAW-OWNED]): (official, target, invoke or not)
     instructions: tuple[tuple[str, int, bool], ...] = ()
+    #: his live violations, to himself only ([VAR-HONOUR]): (rule, turn, shortfall)
+    violations: tuple[tuple[str, int, int], ...] | None = None
 
 
 class DogEatDogSquareView(msgspec.Struct, frozen=True, kw_only=True):
@@ -221,6 +224,11 @@ def _seat_view(
             (card, target, invoke) for (card, target), invoke in sorted(player.instructions.items())
         ),
         in_game=player.in_game,
+        violations=tuple(
+            (v.rule, v.turn, v.shortfall) for v in state.violations if v.seat == player.seat
+        )
+        if own
+        else None,
     )
 
 
@@ -283,4 +291,11 @@ def event_view(event: DomainEvent, viewer: int | None, *, game_ended: bool) -> D
         # An embezzled amount is its embezzler's alone, stopped or not ([SEE-PRIVATE]); so is
         # a sealed bid, until all are revealed together ([VAR-AUCTION-SEALED]).
         return blanked(event, amount=HIDDEN)
+    if (
+        isinstance(event, PRIVATE_VIOLATION_EVENTS)
+        and not getattr(event, "public", False)  # [VAR-OPEN-INFO]
+        and not visible_to((getattr(event, "seat", -1),), viewer)
+    ):
+        # A violation is its violator's alone until denounced or reported ([SEE-PRIVATE]).
+        return blanked(event, shortfall=HIDDEN)
     return event

@@ -15,9 +15,11 @@ from domain.dogeatdog.actions import (
     DogEatDogAction,
     DogEatDogChooseCard,
     DogEatDogChooseDivision,
+    DogEatDogComply,
     DogEatDogDecision,
     DogEatDogDeclineBribe,
     DogEatDogDeclineInvoke,
+    DogEatDogDenounce,
     DogEatDogEmbezzle,
     DogEatDogEndStrike,
     DogEatDogKeepStaff,
@@ -28,6 +30,7 @@ from domain.dogeatdog.actions import (
     DogEatDogPlaceMarker,
     DogEatDogReorganise,
     DogEatDogSealedBid,
+    DogEatDogSelfReport,
     DogEatDogSell,
     DogEatDogStopExploiting,
     DogEatDogStopProducing,
@@ -41,6 +44,7 @@ from domain.dogeatdog.rules import (
     embezzle,
     exploit,
     flow,
+    honour,
     laws,
     payroll,
     pollution,
@@ -107,6 +111,8 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return laws.legal_actions()
         case DecisionKind.KICKBACK:
             return [DogEatDogMoveToSwiss(amount=amount) for amount in range(_kickback(state) + 1)]
+        case DecisionKind.COMPLY:
+            return honour.legal_actions(state)
 
 
 def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
@@ -155,6 +161,8 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogDeclineInvoke()
         case DecisionKind.KICKBACK:
             return DogEatDogMoveToSwiss(amount=0)
+        case DecisionKind.COMPLY:
+            return DogEatDogComply()
 
 
 def _kickback(state: DogEatDogState) -> int:
@@ -227,6 +235,8 @@ def _refusal(
             return embezzle.refusal(state, seat)
         case DecisionKind.WINDOW if isinstance(action, DogEatDogWithdrawInstruction):
             return "LAW-OWNED"  # no such standing instruction of his
+        case DecisionKind.WINDOW if honour.is_denunciation(action):
+            return honour.refusal(state, action)
         case _:
             return RULE_OF[decision.kind]
 
@@ -251,6 +261,14 @@ def act(
         case DecisionKind.WINDOW if isinstance(action, DogEatDogWithdrawInstruction):
             laws.withdraw(ctx, seat, action)
             window.went_on(ctx, seat)
+        case DecisionKind.WINDOW if isinstance(action, DogEatDogDenounce):
+            honour.denounce(ctx, seat, action)
+            window.went_on(ctx, seat)
+        case DecisionKind.WINDOW if isinstance(action, DogEatDogSelfReport):
+            honour.self_report(ctx, seat, action)
+            window.went_on(ctx, seat)
+        case DecisionKind.COMPLY:
+            honour.answer(ctx, seat, action)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:

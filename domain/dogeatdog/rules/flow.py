@@ -20,6 +20,7 @@ from domain.dogeatdog.rules import (
     bonus,
     embezzle,
     exploit,
+    honour,
     laws,
     move,
     payroll,
@@ -119,6 +120,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
         return embezzle.awaiting(state)
     if turn.prompt is not None:
         return DogEatDogDecision(seat=turn.seat, kind=_PROMPTS[turn.prompt.kind])
+    if turn.compliance is not None:
+        return honour.awaiting(state)
     restarting = payroll.reorganising(state)
     if restarting is not None:
         return DogEatDogDecision(seat=restarting, kind=DecisionKind.DIVISION)
@@ -218,6 +221,7 @@ def _end_turn(ctx: Context[DogEatDogState]) -> None:
             return
         ctx.emit(DogEatDogRoundBegan(round=state.round + 1))
     ctx.emit(DogEatDogTurnBegan(seat=following, turn=number + 1, round=state.round))
+    honour.expire(ctx, following)  # [HONOUR-EXPIRE]
 
 
 def end(ctx: Context[DogEatDogState], reason: str) -> None:

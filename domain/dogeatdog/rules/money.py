@@ -41,14 +41,14 @@ def may_borrow(state: DogEatDogState, seat: int) -> bool:
     )
 
 
-def tax_due(state: DogEatDogState, corporate: int) -> int:
+def tax_due(state: DogEatDogState, corporate: int, *, lawless: bool = False) -> int:
     """[TAX-PASS]: a third of the corporate account, rounded down, from $26M (R8) or the
-    threshold of a public Revised Tax Code ([LAW-COMPOSE])."""
-    return corporate // 3 if corporate >= rates.tax_threshold(state) else 0
+    threshold of a public Revised Tax Code ([LAW-COMPOSE]); ``lawless``: as a breach pays."""
+    return corporate // 3 if corporate >= rates.tax_threshold(state, lawless=lawless) else 0
 
 
-def tax(ctx: Context[DogEatDogState], seat: int) -> None:
-    due = tax_due(ctx.state, ctx.state.players[seat].corporate)
+def tax(ctx: Context[DogEatDogState], seat: int, *, lawless: bool = False) -> None:
+    due = tax_due(ctx.state, ctx.state.players[seat].corporate, lawless=lawless)
     if due:
         ctx.emit(DogEatDogTaxPaid(seat=seat, amount=due))
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.catalog import SpaceKind, board, space
-from domain.dogeatdog.rules import bribery, laws, money, redtape
+from domain.dogeatdog.effects import Rate
+from domain.dogeatdog.rules import bribery, honour, laws, money, rates, redtape
 from domain.dogeatdog.rules.dice import roll
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
@@ -79,9 +80,15 @@ def _reach(ctx: Context[DogEatDogState], seat: int, index: int, *, landed: bool)
     player = state.players[seat]
     reached = space(index)
     if reached.kind is SpaceKind.TAXES:
-        if laws.offer_at_taxes(ctx, seat, (index - 1) % _length()):
+        before = (index - 1) % _length()
+        if laws.offer_at_taxes(ctx, seat, before):
             return False  # reached again once the owner has decided ([LAW-OWNED])
-        money.tax(ctx, seat)
+        corporate = player.corporate
+        due, lawful = money.tax_due(state, corporate), money.tax_due(state, corporate, lawless=True)
+        law = rates.law_setting(state, Rate.TAX_THRESHOLD)
+        if honour.ask(ctx, honour.TAXES, law, due=due, lawful=lawful, space=before):
+            return False  # reached again once he has answered ([HONOUR-BREACH])
+        money.tax(ctx, seat, lawless=honour.breached(state, honour.TAXES))
     elif reached.kind is SpaceKind.CITY and reached.home_city_of == player.division:
         if any(square.controller is None for square in state.squares.values()):  # [ACQ-TARGET]
             ctx.emit(DogEatDogAcquisitionOffered(seat=seat, space=index))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.actions import DogEatDogAction, DogEatDogGoBankrupt, DogEatDogReorganise
-from domain.dogeatdog.rules import rates
+from domain.dogeatdog.effects import Rate
+from domain.dogeatdog.rules import honour, rates
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogGameEnded,
@@ -28,7 +29,7 @@ def begin(ctx: Context[DogEatDogState]) -> None:
     state = ctx.state
     seat = state.turn.seat
     player = state.players[seat]
-    due = player.workers * rates.wage(state)
+    due = player.workers * rates.wage(state, lawless=honour.breached(state, honour.WAGES))
     if due > player.corporate:
         ctx.emit(
             DogEatDogInsolvent(seat=seat, paid=player.corporate, waived=due - player.corporate)
@@ -39,7 +40,14 @@ def begin(ctx: Context[DogEatDogState]) -> None:
 
 def proceed(ctx: Context[DogEatDogState]) -> None:
     """The wages, once the owned laws of the step have been asked about ([LAW-OWNED]); the
-    step ends unless they made him insolvent."""
+    step ends unless they made him insolvent. With [VAR-HONOUR] a law that raises them asks him
+    first whether he complies ([HONOUR-BREACH])."""
+    state = ctx.state
+    workers = state.players[state.turn.seat].workers
+    law = rates.law_setting(state, Rate.WAGE_PER_WORKER)
+    due, lawful = workers * rates.wage(state), workers * rates.wage(state, lawless=True)
+    if workers and honour.ask(ctx, honour.WAGES, law, due=due, lawful=lawful):
+        return
     begin(ctx)
     if not ctx.state.turn.insolvent:
         ctx.emit(DogEatDogStepEnded(seat=ctx.state.turn.seat, step=Step.PAYROLL))

@@ -16,7 +16,7 @@ from domain.dogeatdog.actions import (
     DogEatDogStopProducing,
 )
 from domain.dogeatdog.catalog import Raw, Recipe, divisions
-from domain.dogeatdog.rules import goods, pollution, rates
+from domain.dogeatdog.rules import goods, honour, pollution, rates
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogPollutionOwed,
@@ -136,7 +136,12 @@ def proceed(ctx: Context[DogEatDogState]) -> None:
         count = sum(turn.made.values())
         division = state.players[seat].division
         if count and division is not None and divisions()[division].pollutes:
-            ctx.emit(DogEatDogPollutionOwed(seat=seat, count=rates.pollution_owed(state, count)))
+            owed = rates.pollution_owed(state, count)
+            # [VAR-HONOUR]: the pollution duty asks him first; his answer records what is owed.
+            if honour.ask(ctx, honour.POLLUTE, honour.POLLUTION_DUTY, due=owed, lawful=0):
+                return
+            if honour.POLLUTE not in state.turn.answers:
+                ctx.emit(DogEatDogPollutionOwed(seat=seat, count=owed))
     pollution.place(ctx)
     if state.turn.placement is None:
         ctx.emit(DogEatDogStepEnded(seat=seat, step=Step.PRODUCE))

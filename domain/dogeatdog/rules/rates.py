@@ -88,11 +88,24 @@ def invoked(state: DogEatDogState) -> Iterator[Effect]:
             yield from found.effects
 
 
-def _set(state: DogEatDogState, rate: Rate) -> list[int]:
+def _set(state: DogEatDogState, rate: Rate, *, lawless: bool = False) -> list[int]:
     """Every value a card of this turn, a public law or a law invoked against the active
-    player sets ``rate`` to."""
-    effects = [*this_turn(state), *laws(state), *invoked(state)]
+    player sets ``rate`` to; ``lawless``: the cards' only, as a breach pays ([HONOUR-BREACH])."""
+    effects = [*this_turn(state)] if lawless else [*this_turn(state), *laws(state), *invoked(state)]
     return [e.value for e in effects if isinstance(e, SetRate) and e.rate is rate]
+
+
+def law_setting(state: DogEatDogState, rate: Rate) -> str | None:
+    """The first law in force for the active player (public, then invoked) that sets ``rate``:
+    the law a breach of it violates ([HONOUR-BREACH])."""
+    invoked_now = [] if state.bonus is not None else state.turn.invoked
+    for card in [*state.public_laws, *invoked_now]:
+        found = cards()[card]
+        if isinstance(found, CorruptOfficial) and any(
+            isinstance(e, SetRate) and e.rate is rate for e in found.effects
+        ):
+            return card
+    return None
 
 
 def _cost(base: int, *effects: int | None) -> int:
@@ -101,14 +114,16 @@ def _cost(base: int, *effects: int | None) -> int:
     return max(given) if given else base
 
 
-def wage(state: DogEatDogState) -> int:
-    """[PAY-WAGES]: per worker, for the active player; WALKOUT or Union Concession waive it."""
+def wage(state: DogEatDogState, *, lawless: bool = False) -> int:
+    """[PAY-WAGES]: per worker, for the active player; WALKOUT or Union Concession waive it.
+    ``lawless``: as if no law were in force (a breach, [HONOUR-BREACH])."""
     if state.turn.strike is StrikeChoice.WALKOUT or _waived(state):
         return 0
     settle = (
         _strike_rates().settle_wage_per_worker if state.turn.strike is StrikeChoice.SETTLE else None
     )
-    return _cost(board().economy.wage_per_worker, settle, *_set(state, Rate.WAGE_PER_WORKER))
+    found = _set(state, Rate.WAGE_PER_WORKER, lawless=lawless)
+    return _cost(board().economy.wage_per_worker, settle, *found)
 
 
 def _waived(state: DogEatDogState) -> bool:
@@ -141,9 +156,10 @@ def pollution_owed(state: DogEatDogState, products: int) -> int:
     return -(-products // ratio)
 
 
-def tax_threshold(state: DogEatDogState) -> int:
-    """[TAX-PASS]: $26M, lower under a Revised Tax Code (the lowest applies)."""
-    return min([board().economy.tax_threshold, *_set(state, Rate.TAX_THRESHOLD)])
+def tax_threshold(state: DogEatDogState, *, lawless: bool = False) -> int:
+    """[TAX-PASS]: $26M, lower under a Revised Tax Code (the lowest applies); ``lawless``: as
+    if no law were in force ([HONOUR-BREACH])."""
+    return min([board().economy.tax_threshold, *_set(state, Rate.TAX_THRESHOLD, lawless=lawless)])
 
 
 def product_delta(state: DogEatDogState, *, bonus: bool = False) -> int:

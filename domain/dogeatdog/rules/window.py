@@ -4,7 +4,8 @@ A player is asked in a window only when he may do something there other than pas
 without a choice): his pass is taken as made. The window closes when every player who could act
 has passed since anyone last acted, and is not opened at all when nobody could. What a player
 may do in a window: embezzle ([EMBEZZLE-ONCE], ``rules/embezzle.py``), withdraw a standing
-instruction ([LAW-OWNED], ``rules/laws.py``); trades and early loan repayment come with those
+instruction ([LAW-OWNED], ``rules/laws.py``), denounce or report a violation ([VAR-HONOUR],
+``rules/honour.py``); trades and early loan repayment come with those
 rules (DESIGN.md, next steps). After anything but a pass the window goes on from whoever acted,
 everyone asked again."""
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.actions import DogEatDogAction
-from domain.dogeatdog.rules import embezzle, laws
+from domain.dogeatdog.rules import embezzle, honour, laws
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogWindowClosed,
@@ -24,7 +25,11 @@ from domain.events.dogeatdog import (
 
 def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
     """What ``seat`` may do in the open window besides passing."""
-    return [*embezzle.offers(state, seat), *laws.withdrawals(state, seat)]
+    return [
+        *embezzle.offers(state, seat),
+        *laws.withdrawals(state, seat),
+        *honour.offers(state, seat),
+    ]
 
 
 def first_asked(state: DogEatDogState, after: int, passed: list[int]) -> int | None:

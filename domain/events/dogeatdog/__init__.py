@@ -69,6 +69,15 @@ from domain.events.dogeatdog.embezzle import (
     DogEatDogInvestigationDeclined,
     DogEatDogInvestigationPlayed,
 )
+from domain.events.dogeatdog.honour import (
+    HONOUR_EVENTS,
+    PRIVATE_VIOLATION_EVENTS,
+    DogEatDogComplianceAnswered,
+    DogEatDogComplianceAsked,
+    DogEatDogViolationDenounced,
+    DogEatDogViolationExpired,
+    DogEatDogViolationReported,
+)
 from domain.events.dogeatdog.laws import (
     LAW_EVENTS,
     DogEatDogInstructionGiven,
@@ -373,6 +382,7 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     *REDTAPE_EVENTS,
     *BRIBERY_EVENTS,
     *EMBEZZLE_EVENTS,
+    *HONOUR_EVENTS,
     *LAW_EVENTS,
 )
 
@@ -382,6 +392,7 @@ HIDDEN_EVENTS: tuple[type[DomainEvent], ...] = (
     DogEatDogRedTapeShuffled,
     *PRIVATE_AMOUNT_EVENTS,
     DogEatDogSealedBidMade,
+    *PRIVATE_VIOLATION_EVENTS,
 )
 
 __all__ = [
@@ -389,6 +400,7 @@ __all__ = [
     "HIDDEN",
     "HIDDEN_EVENTS",
     "PRIVATE_AMOUNT_EVENTS",
+    "PRIVATE_VIOLATION_EVENTS",
     "BriberyOccasion",
     "DogEatDogAcquisitionLetPass",
     "DogEatDogAcquisitionOffered",
@@ -409,6 +421,8 @@ __all__ = [
     "DogEatDogCardDiscarded",
     "DogEatDogCardKept",
     "DogEatDogCardSold",
+    "DogEatDogComplianceAnswered",
+    "DogEatDogComplianceAsked",
     "DogEatDogDiceBidFailed",
     "DogEatDogDiceBidOffered",
     "DogEatDogDiceBidWon",
@@ -477,6 +491,9 @@ __all__ = [
     "DogEatDogTaxPaid",
     "DogEatDogTurnBegan",
     "DogEatDogTurnEnded",
+    "DogEatDogViolationDenounced",
+    "DogEatDogViolationExpired",
+    "DogEatDogViolationReported",
     "DogEatDogWagesPaid",
     "DogEatDogWentBankrupt",
     "DogEatDogWindowClosed",

@@ -46,6 +46,7 @@ from domain.events.dogeatdog import (
     bribery,
     economy,
     embezzle,
+    honour,
     laws,
     redtape,
 )
@@ -139,6 +140,11 @@ EMBEZZLE_SAMPLES: tuple[DomainEvent, ...] = (
     embezzle.DogEatDogEmbezzlementSucceeded(seat=3, amount=12),
     embezzle.DogEatDogBonusSalesEnded(),
     embezzle.DogEatDogBonusEmbezzleDeclined(seat=2),
+    honour.DogEatDogComplianceAsked(seat=2, question="wages", rule="CO1", due=4, lawful=2),
+    honour.DogEatDogComplianceAnswered(seat=2, question="wages", rule="CO1", turn=3, shortfall=2),
+    honour.DogEatDogViolationDenounced(seat=0, violator=2, rule="CO1", turn=3, shortfall=2, paid=12, waived=0, bounty=3),
+    honour.DogEatDogViolationReported(seat=2, rule="PRODUCE-POLLUTE", turn=3, shortfall=1, paid=0, waived=0),
+    honour.DogEatDogViolationExpired(seat=2, rule="CO9", turn=3, shortfall=4),
 )
 
 LAW_SAMPLES: tuple[DomainEvent, ...] = (

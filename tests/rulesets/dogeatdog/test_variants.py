@@ -28,6 +28,7 @@ from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
     DogEatDogAuctionWon,
+    DogEatDogComplianceAnswered,
     DogEatDogEmbezzlementDeclared,
     DogEatDogEmbezzlementSucceeded,
     DogEatDogKickbackOffered,
@@ -227,11 +228,21 @@ def test_given_sealed_bids_when_all_are_in_then_they_are_revealed_and_the_highes
 
 @pytest.mark.rule("VAR-AUCTION-SEALED")
 @pytest.mark.rule("TURN-DECISIONS")
-def test_given_sealed_auctions_when_random_players_play_then_the_protocols_contract_and_the_invariants_hold_var_auction_sealed_turn_decisions() -> (
-    None
-):
-    settings = DogEatDogSettings(auction_sealed=True)
-    revealed = 0
+@pytest.mark.rule("VAR-HONOUR")
+@pytest.mark.parametrize(
+    "settings",
+    [
+        pytest.param(DogEatDogSettings(auction_sealed=True), id="sealed"),
+        pytest.param(
+            DogEatDogSettings(auction_sealed=True, honour=True, kickback=True, embezzle_own_turn=True, open_info=True),
+            id="all-variants",
+        ),
+    ],
+)
+def test_given_sealed_auctions_when_random_players_play_then_the_protocols_contract_and_the_invariants_hold_var_auction_sealed_turn_decisions(
+    settings: DogEatDogSettings,
+) -> None:
+    revealed = answered = 0
     for seed in ("c", "f"):  # two short games with sealed auctions in them
         game = Game.create(uuid5(NAMESPACE_URL, f"sealed/{seed}"), DOGEATDOG, seed=seed, seats=4, settings=settings)
         for name in NAMES[:4]:
@@ -243,5 +254,8 @@ def test_given_sealed_auctions_when_random_players_play_then_the_protocols_contr
             assert contract_breaches(game, 4) == []
             seat = choose.choice(sorted({d.seat for d in asked_now(game, game.pending())}))
             game.act(seat, choose.choice(game.legal_actions(seat)))
-        revealed += sum(isinstance(event, DogEatDogSealedBidsRevealed) for event in game.collect_events())
+        events = game.collect_events()
+        revealed += sum(isinstance(event, DogEatDogSealedBidsRevealed) for event in events)
+        answered += sum(isinstance(event, DogEatDogComplianceAnswered) for event in events)
     assert revealed > 0
+    assert answered > 0 if settings.honour else answered == 0

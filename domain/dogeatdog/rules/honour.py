@@ -1,0 +1,223 @@
+"""The honour system (RULES.md section 20a, only with [VAR-HONOUR], which replaces
+[LAW-ENFORCED]): where a law in force or the pollution duty changes what the active player must
+pay or place, he is asked COMPLY (the default) or BREACH ([HONOUR-BREACH]); a breach pays the
+rate without the law or places fewer markers, and leaves a violation only he can see. In any
+open window another player may denounce a live violation ([HONOUR-DENOUNCE]: the violator
+complies, pays a $10M fine, the denouncer gets $3M from the bank) or the violator may report
+his own ([HONOUR-SELF-REPORT]: he complies, no fine); a violation not resolved expires when the
+violator's next turn begins ([HONOUR-EXPIRE]).
+
+Built so far (DESIGN.md): the wages of a Wage Inspector, the taxes of a Revised Tax Code
+passed on the Taxes space, and the pollution duty of every production. A denunciation names
+the violator, the law and the turn of the breach (the turn's number is public; RULES.md's
+"version" is read as it). Fine and shortfall are paid as far as the violator can, in a window
+outside every step ([INSOLVENT-OFFTURN])."""
+
+from __future__ import annotations
+
+from domain.context import Context
+from domain.dogeatdog.actions import (
+    DecisionKind,
+    DogEatDogAction,
+    DogEatDogBreach,
+    DogEatDogComply,
+    DogEatDogDecision,
+    DogEatDogDenounce,
+    DogEatDogSelfReport,
+)
+from domain.dogeatdog.rules import pollution
+from domain.dogeatdog.state import DogEatDogState, Violation
+from domain.events.dogeatdog import (
+    DogEatDogComplianceAnswered,
+    DogEatDogComplianceAsked,
+    DogEatDogPollutionOwed,
+    DogEatDogViolationDenounced,
+    DogEatDogViolationExpired,
+    DogEatDogViolationReported,
+)
+
+WAGES = "wages"
+TAXES = "taxes"
+POLLUTE = "pollute"
+#: The pollution duty's "law" in a violation ([PRODUCE-POLLUTE]).
+POLLUTION_DUTY = "PRODUCE-POLLUTE"
+FINE = 10  # [HONOUR-DENOUNCE]
+BOUNTY = 3
+
+
+def ask(
+    ctx: Context[DogEatDogState],
+    question: str,
+    rule: str | None,
+    *,
+    due: int,
+    lawful: int,
+    space: int | None = None,
+) -> bool:
+    """Ask the active player COMPLY or BREACH when the honour system is on, a law (``rule``)
+    changes what he owes and he has not answered this question this turn; whether he is
+    asked (the rules wait for his answer)."""
+    state = ctx.state
+    if not state.settings.honour or rule is None or due == lawful or question in state.turn.answers:
+        return False
+    seat = state.turn.seat
+    asked = DogEatDogComplianceAsked(
+        seat=seat, question=question, rule=rule, due=due, lawful=lawful, space=space
+    )
+    ctx.emit(asked)
+    return True
+
+
+def breached(state: DogEatDogState, question: str) -> bool:
+    """Whether the active player breached ``question`` this turn (pays the lawless rate)."""
+    return state.turn.answers.get(question, 0) > 0
+
+
+def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:
+    compliance = state.turn.compliance
+    if compliance is None:
+        return None
+    return DogEatDogDecision(seat=compliance.seat, kind=DecisionKind.COMPLY)
+
+
+def legal_actions(state: DogEatDogState) -> list[DogEatDogAction]:
+    """COMPLY, or BREACH: paying the lawless rate, or placing any number below what is owed."""
+    compliance = state.turn.compliance
+    if compliance is None:
+        return []
+    if compliance.question == POLLUTE:
+        return [DogEatDogComply(), *(DogEatDogBreach(placed=n) for n in range(compliance.due))]
+    return [DogEatDogComply(), DogEatDogBreach()]
+
+
+def answer(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    state = ctx.state
+    compliance = state.turn.compliance
+    assert compliance is not None  # asked only then
+    shortfall = 0
+    if isinstance(action, DogEatDogBreach):
+        shortfall = compliance.due - (
+            action.placed if compliance.question == POLLUTE else compliance.lawful
+        )
+    ctx.emit(
+        DogEatDogComplianceAnswered(
+            seat=seat,
+            question=compliance.question,
+            rule=compliance.rule,
+            turn=state.turn.number,
+            shortfall=shortfall,
+            public=state.settings.open_info,
+        )
+    )
+    if compliance.question == POLLUTE and compliance.due > shortfall:
+        ctx.emit(DogEatDogPollutionOwed(seat=seat, count=compliance.due - shortfall))
+
+
+# -- resolving violations in a window -------------------------------------------------------
+
+
+def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+    """What ``seat`` may do in an open window about violations: denounce another's live one
+    (every breach shows in a public payment or placement, so this reveals nothing that the
+    events do not, [HONOUR-DENOUNCE]) or report his own."""
+    if not state.settings.honour or not state.players[seat].in_game:
+        return []
+    found: list[DogEatDogAction] = []
+    for violation in state.violations:
+        if violation.seat == seat:
+            found.append(DogEatDogSelfReport(rule=violation.rule, turn=violation.turn))
+        else:
+            found.append(
+                DogEatDogDenounce(violator=violation.seat, rule=violation.rule, turn=violation.turn)
+            )
+    return found
+
+
+def _live(state: DogEatDogState, seat: int, rule: str, turn: int) -> Violation | None:
+    return next(
+        (v for v in state.violations if (v.seat, v.rule, v.turn) == (seat, rule, turn)), None
+    )
+
+
+def refusal(state: DogEatDogState, action: DogEatDogAction) -> str:
+    if not state.settings.honour:
+        return "LAW-ENFORCED"  # the engine applies every law: there is nothing to denounce
+    if isinstance(action, DogEatDogSelfReport):
+        return "HONOUR-SELF-REPORT"
+    return "HONOUR-DENOUNCE"  # no live violation matches: nothing changes
+
+
+def denounce(ctx: Context[DogEatDogState], seat: int, action: DogEatDogDenounce) -> None:
+    state = ctx.state
+    violation = _live(state, action.violator, action.rule, action.turn)
+    assert violation is not None  # offered only then
+    money = 0 if violation.markers else violation.shortfall
+    due = money + FINE
+    paid = min(due, state.players[violation.seat].corporate)
+    ctx.emit(
+        DogEatDogViolationDenounced(
+            seat=seat,
+            violator=violation.seat,
+            rule=violation.rule,
+            turn=violation.turn,
+            shortfall=violation.shortfall,
+            paid=paid,
+            waived=due - paid,
+            bounty=BOUNTY,
+        )
+    )
+    _place_missing(ctx, violation)
+
+
+def self_report(ctx: Context[DogEatDogState], seat: int, action: DogEatDogSelfReport) -> None:
+    state = ctx.state
+    violation = _live(state, seat, action.rule, action.turn)
+    assert violation is not None  # offered only then
+    due = 0 if violation.markers else violation.shortfall
+    paid = min(due, state.players[seat].corporate)
+    ctx.emit(
+        DogEatDogViolationReported(
+            seat=seat,
+            rule=violation.rule,
+            turn=violation.turn,
+            shortfall=violation.shortfall,
+            paid=paid,
+            waived=due - paid,
+        )
+    )
+    _place_missing(ctx, violation)
+
+
+def _place_missing(ctx: Context[DogEatDogState], violation: Violation) -> None:
+    """The markers not placed go where [POLLUTE-ELIGIBLE] and [POLLUTE-EVEN] say, as far as
+    still possible; among ties the lowest letter (no question: the violator is not asked)."""
+    if not violation.markers:
+        return
+    state = ctx.state
+    received: dict[str, int] = {}
+    for _ in range(violation.shortfall):
+        eligible = pollution.eligible(state, violation.seat)
+        if not eligible or state.supply_pollution == 0:
+            return
+        square = min(eligible, key=lambda s: (received.get(s, 0), s))
+        received[square] = received.get(square, 0) + 1
+        pollution.place_one(ctx, violation.seat, square)
+
+
+def expire(ctx: Context[DogEatDogState], seat: int) -> None:
+    """[HONOUR-EXPIRE]: ``seat``'s turn begins; his live violations expire unpunished."""
+    state = ctx.state
+    for violation in [v for v in state.violations if v.seat == seat]:
+        ctx.emit(
+            DogEatDogViolationExpired(
+                seat=seat,
+                rule=violation.rule,
+                turn=violation.turn,
+                shortfall=violation.shortfall,
+                public=state.settings.open_info,
+            )
+        )
+
+
+def is_denunciation(action: DogEatDogAction) -> bool:
+    return isinstance(action, DogEatDogDenounce | DogEatDogSelfReport)
