@@ -14,12 +14,25 @@ from this process in two phases, each a warm-up followed by a measured window:
    replaced by a new one at the same table (create, four joins and a start: counted as setup
    requests, not actions).
 
-Printed per backend: the health rate; actions per second (POSTs answered 200) with their latency
+Every game the server plays is played in a phase of its own (``--ruleset``, repeatable; default
+Dodge City, then BANG!), each seat acting from what the API lists for it, so the benchmark knows
+no game's rules. The server is started with ``--game-limit off``: every game is opened from this
+one address, which the default limit on new games would soon refuse.
+
+Printed per phase: the request rates, actions per second (POSTs answered 200) with their latency
 p50/p99/max; the ``GET …/actions`` rate and latency; 409 answers (the client reads the actions
 again and retries; other seats' commitments to a simultaneous decision do not make a version
-stale, so these should not happen); the ratio of the action rate to the health rate; how busy
-the server, this load generator and the whole machine were; and whether the goals were met:
-actions/s at least 25% of the health rate and POST p99 under 50 ms.
+stale, so these should not happen); how busy the server, this load generator and the whole
+machine were; the **server's own CPU time per action**: the CPU time of the server's process
+group (its process and its workers, from ``/proc/PID/stat``, utime + stime) over the measured
+window, divided by the actions answered 200 in it; and whether POST p99 was under 25 ms.
+
+CPU time per action is the figure to compare: other programs on the machine move rates and
+latencies from one run to the next by a factor of two, the CPU an action costs far less.
+``--before FOLDER`` measures another checkout (a ``git worktree``, with its own dependencies in
+``FOLDER/.venv`` or ``--before-python``) and this one in turns, ``--rounds`` times each, each on a
+fresh server and database, and prints each game's CPU per action before → after and their
+ratio; ``benchmarks/compare_cpu.sh`` sets up the worktree and its environment and runs it.
 
 How a client waits for its turn (``--wait``):
 
@@ -49,6 +62,7 @@ request in flight (they are cancelled 30 s after the end at the latest). Run wit
 
     .venv/bin/python benchmarks/bench_api.py [--clients 64] [--seconds 10] [--workers 1]
     scripts/with-postgres .venv/bin/python benchmarks/bench_api.py --postgres
+    benchmarks/compare_cpu.sh 964859b [--rounds 3]   # a baseline commit → this checkout
 
 ``--only games --seconds 60`` keeps the server busy playing for a profiler: the server's process
 id is printed, so ``py-spy record --pid PID`` can attach to it. ``--url http://127.0.0.1:PORT``

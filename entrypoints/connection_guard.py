@@ -25,7 +25,7 @@ import asyncio
 import logging
 import weakref
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, cast
 
@@ -218,7 +218,7 @@ class GuardedConnection(asyncio.Protocol):
             return
         self.address = address
         self.http = self._make_http()
-        self.http.connection_made(transport)
+        self.http.connection_made(OneWritePerTurn(self.transport, self.loop))
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -301,3 +301,80 @@ class GuardedConnection(asyncio.Protocol):
         self._cancel_deadline()
         self.guard.summary.note(why, self.address)
         self.transport.abort()
+
+
+class OneWritePerTurn(asyncio.Transport):
+    """A connection's transport as the HTTP protocol sees it: what the protocol writes in one
+    turn of the event loop goes out in one system call at the end of that turn.
+
+    uvicorn writes an answer's head and its body apart; on a socket each write is a system call
+    that, over loopback, also hands the bytes to the reader: about a sixth of the time the
+    server held the interpreter lock went to them (``benchmarks/bench_api.py`` under py-spy).
+    Everything else is the transport's own."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self._transport = transport
+        self._loop = loop
+        self._pending: list[bytes] = []
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not data or self._transport.is_closing():
+            return
+        if not self._pending:
+            self._loop.call_soon(self._flush)
+        self._pending.append(bytes(data))
+
+    def writelines(self, list_of_data: Iterable[bytes | bytearray | memoryview]) -> None:
+        for data in list_of_data:
+            self.write(data)
+
+    def _flush(self) -> None:
+        pending, self._pending = self._pending, []
+        if pending and not self._transport.is_closing():
+            self._transport.write(pending[0] if len(pending) == 1 else b"".join(pending))
+
+    def close(self) -> None:
+        self._flush()  # what was written before the close still goes, as the transport's would
+        self._transport.close()
+
+    def abort(self) -> None:
+        self._pending.clear()
+        self._transport.abort()
+
+    def write_eof(self) -> None:
+        self._flush()
+        self._transport.write_eof()
+
+    def can_write_eof(self) -> bool:
+        return self._transport.can_write_eof()
+
+    def is_closing(self) -> bool:
+        return self._transport.is_closing()
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self._transport.get_extra_info(name, default)
+
+    def pause_reading(self) -> None:
+        self._transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        self._transport.resume_reading()
+
+    def is_reading(self) -> bool:
+        return self._transport.is_reading()
+
+    def get_write_buffer_size(self) -> int:
+        return self._transport.get_write_buffer_size() + sum(map(len, self._pending))
+
+    def get_write_buffer_limits(self) -> tuple[int, int]:
+        return self._transport.get_write_buffer_limits()
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        self._transport.set_write_buffer_limits(high, low)
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        self._transport.set_protocol(protocol)
+
+    def get_protocol(self) -> asyncio.BaseProtocol:
+        return self._transport.get_protocol()
