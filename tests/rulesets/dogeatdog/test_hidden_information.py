@@ -4,7 +4,7 @@ seed are secret to all until the end, every roll is public."""
 from __future__ import annotations
 
 import pytest
-from domain.dogeatdog.views import event_view
+from domain.dogeatdog.views import event_view, game_view
 from domain.events.dogeatdog import (
     DogEatDogDiceRolled,
     DogEatDogGameOpened,
@@ -14,6 +14,8 @@ from domain.events.dogeatdog import (
     RollPurpose,
     ShuffleReason,
 )
+
+from tests.rulesets.dogeatdog.builders import FIRST_LAW, replayed, setup_history
 
 SHUFFLE = DogEatDogRedTapeShuffled(cards=("CE04", "CO1", "CE11"), size=3, reason=ShuffleReason.SETUP)
 
@@ -42,3 +44,14 @@ def test_given_a_roll_or_the_first_law_when_seen_then_shown_to_all_rng_public_se
     laid = DogEatDogOfficialLaidOut(card="CO4", turned_up=("CE01",))
     assert event_view(roll, 0, game_ended=False) == roll
     assert event_view(laid, None, game_ended=False) == laid
+
+
+@pytest.mark.rule("COMP-SHEETS")
+@pytest.mark.rule("SEE-PUBLIC")
+@pytest.mark.parametrize("viewer", [0, 3, None])
+def test_given_the_two_sheets_then_every_seat_sees_the_public_laws_and_the_marketplace_comp_sheets_see_public(viewer: int | None) -> None:
+    state = replayed(setup_history())
+    state.marketplace["oil"] = 2  # sold to the bank, waiting to be bought ([SELL-DEST])
+    view = game_view(state, 1, viewer, outcome=None)
+    assert view.public_laws == (FIRST_LAW,)  # the setup law, unowned
+    assert view.marketplace == {"oil": 2}
