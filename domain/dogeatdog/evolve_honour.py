@@ -25,6 +25,7 @@ def _(event: DogEatDogComplianceAsked, state: DogEatDogState) -> None:
         rule=event.rule,
         due=event.due,
         lawful=event.lawful,
+        count=event.count,
     )
     if event.space is not None:
         state.turn.cursor = event.space

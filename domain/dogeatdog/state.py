@@ -197,6 +197,7 @@ class Compliance:
     rule: str
     due: int
     lawful: int
+    count: int = 0  # the workers to hire or fire, for those questions
 
 
 @define

@@ -268,7 +268,9 @@ def act(
             honour.self_report(ctx, seat, action)
             window.went_on(ctx, seat)
         case DecisionKind.COMPLY:
-            honour.answer(ctx, seat, action)
+            answered = honour.answer(ctx, seat, action)
+            if answered.question in (honour.HIRE, honour.FIRE):
+                workforce.answered(ctx, answered)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:

@@ -8,7 +8,8 @@ his own ([HONOUR-SELF-REPORT]: he complies, no fine); a violation not resolved e
 violator's next turn begins ([HONOUR-EXPIRE]).
 
 Built so far (DESIGN.md): the wages of a Wage Inspector, the taxes of a Revised Tax Code
-passed on the Taxes space, and the pollution duty of every production. A denunciation names
+passed on the Taxes space, the pollution duty of every production, and the hiring and firing
+costs of a Hiring Commissioner and a Labor Arbitrator. A denunciation names
 the violator, the law and the turn of the breach (the turn's number is public; RULES.md's
 "version" is read as it). Fine and shortfall are paid as far as the violator can, in a window
 outside every step ([INSOLVENT-OFFTURN])."""
@@ -26,7 +27,7 @@ from domain.dogeatdog.actions import (
     DogEatDogSelfReport,
 )
 from domain.dogeatdog.rules import pollution
-from domain.dogeatdog.state import DogEatDogState, Violation
+from domain.dogeatdog.state import Compliance, DogEatDogState, Violation
 from domain.events.dogeatdog import (
     DogEatDogComplianceAnswered,
     DogEatDogComplianceAsked,
@@ -39,6 +40,8 @@ from domain.events.dogeatdog import (
 WAGES = "wages"
 TAXES = "taxes"
 POLLUTE = "pollute"
+HIRE = "hire"
+FIRE = "fire"
 #: The pollution duty's "law" in a violation ([PRODUCE-POLLUTE]).
 POLLUTION_DUTY = "PRODUCE-POLLUTE"
 FINE = 10  # [HONOUR-DENOUNCE]
@@ -53,6 +56,7 @@ def ask(
     due: int,
     lawful: int,
     space: int | None = None,
+    count: int = 0,
 ) -> bool:
     """Ask the active player COMPLY or BREACH when the honour system is on, a law (``rule``)
     changes what he owes and he has not answered this question this turn; whether he is
@@ -62,7 +66,7 @@ def ask(
         return False
     seat = state.turn.seat
     asked = DogEatDogComplianceAsked(
-        seat=seat, question=question, rule=rule, due=due, lawful=lawful, space=space
+        seat=seat, question=question, rule=rule, due=due, lawful=lawful, space=space, count=count
     )
     ctx.emit(asked)
     return True
@@ -90,7 +94,9 @@ def legal_actions(state: DogEatDogState) -> list[DogEatDogAction]:
     return [DogEatDogComply(), DogEatDogBreach()]
 
 
-def answer(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+def answer(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> Compliance:
+    """Record the answer; the question answered, for what follows it (``rules/workforce.py``
+    hires or fires at the price answered)."""
     state = ctx.state
     compliance = state.turn.compliance
     assert compliance is not None  # asked only then
@@ -111,6 +117,7 @@ def answer(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> 
     )
     if compliance.question == POLLUTE and compliance.due > shortfall:
         ctx.emit(DogEatDogPollutionOwed(seat=seat, count=compliance.due - shortfall))
+    return compliance
 
 
 # -- resolving violations in a window -------------------------------------------------------

@@ -130,15 +130,16 @@ def _waived(state: DogEatDogState) -> bool:
     return any(isinstance(e, Waive) and e.what == "payroll" for e in this_turn(state))
 
 
-def hire_cost(state: DogEatDogState) -> int:
-    """[HIRE-COST]: per worker hired by the active player."""
-    found = _set(state, Rate.HIRE_COST)
+def hire_cost(state: DogEatDogState, *, lawless: bool = False) -> int:
+    """[HIRE-COST]: per worker hired by the active player (``lawless``: as a breach pays)."""
+    found = _set(state, Rate.HIRE_COST, lawless=lawless)
     return _cost(board().economy.hire_cost, _space_rates(state).hire_cost, *found)
 
 
-def fire_cost(state: DogEatDogState) -> int:
-    """[FIRE-FREE]: per worker fired; free unless a law says otherwise."""
-    return _cost(0, *_set(state, Rate.FIRE_COST))
+def fire_cost(state: DogEatDogState, *, lawless: bool = False) -> int:
+    """[FIRE-FREE]: per worker fired; free unless a law says otherwise (``lawless``: as a
+    breach pays)."""
+    return _cost(0, *_set(state, Rate.FIRE_COST, lawless=lawless))
 
 
 def market_price(state: DogEatDogState) -> int:

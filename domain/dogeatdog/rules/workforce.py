@@ -15,8 +15,9 @@ from domain.dogeatdog.actions import (
     DogEatDogHire,
     DogEatDogKeepStaff,
 )
-from domain.dogeatdog.rules import rates
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.effects import Rate
+from domain.dogeatdog.rules import honour, rates
+from domain.dogeatdog.state import Compliance, DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogStepEnded,
     DogEatDogWorkersFired,
@@ -51,12 +52,34 @@ def refusal(action: DogEatDogAction) -> str:
 
 
 def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    state = ctx.state
     if isinstance(action, DogEatDogHire):
-        cost = action.count * rates.hire_cost(ctx.state)
+        cost = action.count * rates.hire_cost(state)
+        lawful = action.count * rates.hire_cost(state, lawless=True)
+        law = rates.law_setting(state, Rate.HIRE_COST)
+        if honour.ask(ctx, honour.HIRE, law, due=cost, lawful=lawful, count=action.count):
+            return  # [VAR-HONOUR]: hired at the price he answers
         ctx.emit(DogEatDogWorkersHired(seat=seat, count=action.count, amount=cost))
     elif isinstance(action, DogEatDogFire):
-        cost = action.count * rates.fire_cost(ctx.state)
+        cost = action.count * rates.fire_cost(state)
+        lawful = action.count * rates.fire_cost(state, lawless=True)
+        law = rates.law_setting(state, Rate.FIRE_COST)
+        if honour.ask(ctx, honour.FIRE, law, due=cost, lawful=lawful, count=action.count):
+            return
         ctx.emit(DogEatDogWorkersFired(seat=seat, count=action.count, amount=cost))
+    proceed(ctx)
+
+
+def answered(ctx: Context[DogEatDogState], compliance: Compliance) -> None:
+    """[HONOUR-BREACH]: hire or fire as asked, at the price his answer pays; the step ends."""
+    seat = compliance.seat
+    amount = (
+        compliance.lawful if honour.breached(ctx.state, compliance.question) else compliance.due
+    )
+    if compliance.question == honour.HIRE:
+        ctx.emit(DogEatDogWorkersHired(seat=seat, count=compliance.count, amount=amount))
+    else:
+        ctx.emit(DogEatDogWorkersFired(seat=seat, count=compliance.count, amount=amount))
     proceed(ctx)
 
 

@@ -16,6 +16,8 @@ from domain.dogeatdog.actions import (
     DogEatDogComply,
     DogEatDogDecision,
     DogEatDogDenounce,
+    DogEatDogFire,
+    DogEatDogHire,
     DogEatDogMake,
     DogEatDogPass,
     DogEatDogSelfReport,
@@ -41,6 +43,8 @@ from domain.events.dogeatdog import (
     DogEatDogViolationReported,
     DogEatDogWagesPaid,
     DogEatDogWindowWentOn,
+    DogEatDogWorkersFired,
+    DogEatDogWorkersHired,
     Step,
 )
 
@@ -259,3 +263,34 @@ def test_given_twin_games_differing_only_in_a_seats_unresolved_violation_then_ev
     assert own == ((WAGE_INSPECTOR, 1, 2),)
     assert game_view(twin, 1, ACTIVE, outcome=None).seats[ACTIVE].violations == ()
     assert game_view(state, 1, 3, outcome=None).seats[ACTIVE].violations is None
+
+
+HIRING_COMMISSIONER = "CO2"  # hiring at $5M a worker
+LABOR_ARBITRATOR = "CO3"  # firing at $2M a worker
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("HIRE-COST")
+@pytest.mark.rule("FIRE-FREE")
+def test_given_the_honour_system_when_a_law_sets_the_hiring_or_firing_cost_then_he_hires_or_fires_at_the_price_he_answers_honour_breach_hire_cost_fire_free() -> (
+    None
+):
+    state = with_laws(HIRING_COMMISSIONER)
+    at_step(state, Step.HIRE)
+    events = act(state, ACTIVE, DogEatDogHire(count=2))
+    assert events == [DogEatDogComplianceAsked(seat=ACTIVE, question="hire", rule=HIRING_COMMISSIONER, due=10, lawful=6, count=2)]
+    events = act(state, ACTIVE, DogEatDogBreach(), windows=True)
+    assert events[:3] == [
+        DogEatDogComplianceAnswered(seat=ACTIVE, question="hire", rule=HIRING_COMMISSIONER, turn=1, shortfall=4),
+        DogEatDogWorkersHired(seat=ACTIVE, count=2, amount=6),  # the board's $3M a worker
+        DogEatDogStepEnded(seat=ACTIVE, step=Step.HIRE),
+    ]
+    assert state.violations == [Violation(seat=ACTIVE, rule=HIRING_COMMISSIONER, turn=1, shortfall=4)]
+    fired = with_laws(LABOR_ARBITRATOR)
+    at_step(fired, Step.HIRE)
+    assert act(fired, ACTIVE, DogEatDogFire(count=1)) == [
+        DogEatDogComplianceAsked(seat=ACTIVE, question="fire", rule=LABOR_ARBITRATOR, due=2, lawful=0, count=1)
+    ]
+    events = act(fired, ACTIVE, DogEatDogComply())
+    assert events[1:3] == [DogEatDogWorkersFired(seat=ACTIVE, count=1, amount=2), DogEatDogStepEnded(seat=ACTIVE, step=Step.HIRE)]
+    assert fired.violations == []
