@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import msgspec
 
 from domain.dogeatdog.actions import DogEatDogDecision
-from domain.dogeatdog.rules.flow import awaited
+from domain.dogeatdog.rules.flow import pending
 from domain.dogeatdog.state import DogEatDogState, Player
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
@@ -82,6 +82,8 @@ class DogEatDogAuctionView(msgspec.Struct, frozen=True, kw_only=True):
     high_bidder: int | None
     sealed: bool = False  # [VAR-AUCTION-SEALED]: the bids are never shown before all are in
     waiting: tuple[int, ...] = ()  # the sealed bidders still to bid
+    #: the sealed bids made, only with [VAR-OPEN-INFO] or once the game has ended
+    bids: dict[int, int] | None = None
 
 
 class DogEatDogSaleView(msgspec.Struct, frozen=True, kw_only=True):
@@ -160,8 +162,7 @@ def game_view(
 ) -> DogEatDogView:
     open_swiss = reveal_all or state.status is GameStatus.ENDED or state.settings.open_info
     if awaiting is None:
-        found = awaited(state)
-        awaiting = [] if found is None else [found]
+        awaiting = pending(state)  # every sealed bidder at once ([VAR-AUCTION-SEALED])
     return DogEatDogView(
         game_id=str(state.game_id),
         version=version,
@@ -186,7 +187,7 @@ def game_view(
         first_chooser=state.first_chooser,
         start_player=state.start_player,
         round=state.round,
-        turn=_turn_view(state),
+        turn=_turn_view(state, open_swiss),
         embezzlement=None
         if state.embezzlement is None
         else DogEatDogEmbezzlementView(
@@ -232,7 +233,7 @@ def _seat_view(
     )
 
 
-def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
+def _turn_view(state: DogEatDogState, open_all: bool) -> DogEatDogTurnView | None:
     turn = state.turn
     if turn.seat < 0:
         return None
@@ -255,6 +256,7 @@ def _turn_view(state: DogEatDogState) -> DogEatDogTurnView | None:
             high_bidder=auction.high_bidder,
             sealed=auction.sealed,
             waiting=tuple(auction.waiting),
+            bids=dict(auction.bids) if open_all and auction.sealed else None,
         ),
         sale=None
         if sale is None

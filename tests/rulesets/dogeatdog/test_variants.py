@@ -151,9 +151,9 @@ def test_given_open_information_then_every_seat_sees_swiss_balances_and_embezzle
 # -- [VAR-AUCTION-SEALED] ---------------------------------------------------------------------
 
 
-def sealed_auction() -> DogEatDogState:
+def sealed_auction(**variants: bool) -> DogEatDogState:
     """Seat 2 passed his home city in a game of sealed auctions and opens one for square A."""
-    state = built(auction_sealed=True)
+    state = built(auction_sealed=True, **variants)
     state.players[ACTIVE].runner = 3
     play_on(state, dice=(2, 3))  # passes Taxes, Las Naugas; lands on the Turnpike (8)
     state.players[0].corporate = 0  # cannot bid anything: not asked
@@ -208,6 +208,18 @@ def test_given_sealed_bids_when_all_are_in_then_they_are_revealed_and_the_highes
     secret = seal(state, 1, 6)[0]
     # A sealed bid is its bidder's alone until all are in ([SEE-PRIVATE]).
     assert event_view(secret, 1, game_ended=False) == secret
+    view = game_view(state, 1, 3, outcome=None)
+    assert view.turn is not None
+    assert view.turn.auction is not None
+    assert (view.turn.auction.waiting, view.turn.auction.bids) == ((ACTIVE, 3), None)
+    assert [d.seat for d in view.awaiting] == [ACTIVE, 3]  # asked at once
+    shown = sealed_auction(open_info=True)  # [VAR-OPEN-INFO]: everything but the deck's order
+    public = seal(shown, 1, 6)[0]
+    assert event_view(public, 3, game_ended=False) == public
+    seen = game_view(shown, 1, 3, outcome=None).turn
+    assert seen is not None
+    assert seen.auction is not None
+    assert seen.auction.bids == {1: 6}
     for viewer in (ACTIVE, 3, None):
         assert event_view(secret, viewer, game_ended=False) == msgspec.structs.replace(secret, amount=HIDDEN)
     seal(state, ACTIVE, 6)
