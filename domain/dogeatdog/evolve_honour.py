@@ -26,6 +26,7 @@ def _(event: DogEatDogComplianceAsked, state: DogEatDogState) -> None:
         due=event.due,
         lawful=event.lawful,
         count=event.count,
+        item=event.item,
     )
     if event.space is not None:
         state.turn.cursor = event.space
@@ -37,7 +38,11 @@ def _(event: DogEatDogComplianceAnswered, state: DogEatDogState) -> None:
     if not isinstance(event.shortfall, int):
         return
     state.turn.answers[event.question] = event.shortfall
-    if event.shortfall > 0:
+    same = (event.seat, event.rule, event.turn)
+    known = next((v for v in state.violations if (v.seat, v.rule, v.turn) == same), None)
+    if event.shortfall > 0 and known is not None:
+        known.shortfall += event.shortfall  # one violation of a law in a turn, added up
+    elif event.shortfall > 0:
         violation = Violation(
             seat=event.seat,
             rule=event.rule,

@@ -198,6 +198,7 @@ class Compliance:
     due: int
     lawful: int
     count: int = 0  # the workers to hire or fire, for those questions
+    item: str = ""  # the good to buy, for that question
 
 
 @define

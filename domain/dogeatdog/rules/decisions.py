@@ -271,6 +271,8 @@ def act(
             answered = honour.answer(ctx, seat, action)
             if answered.question in (honour.HIRE, honour.FIRE):
                 workforce.answered(ctx, answered)
+            elif answered.question == honour.BUY:
+                exploit.answered(ctx, answered)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:

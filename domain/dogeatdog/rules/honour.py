@@ -9,7 +9,9 @@ violator's next turn begins ([HONOUR-EXPIRE]).
 
 Built so far (DESIGN.md): the wages of a Wage Inspector, the taxes of a Revised Tax Code
 passed on the Taxes space, the pollution duty of every production, and the hiring and firing
-costs of a Hiring Commissioner and a Labor Arbitrator. A denunciation names
+costs of a Hiring Commissioner and a Labor Arbitrator, and the Marketplace price of a Customs
+Inspector (asked at every purchase; the breaches of one law in one turn add up to one
+violation). A denunciation names
 the violator, the law and the turn of the breach (the turn's number is public; RULES.md's
 "version" is read as it). Fine and shortfall are paid as far as the violator can, in a window
 outside every step ([INSOLVENT-OFFTURN])."""
@@ -42,6 +44,9 @@ TAXES = "taxes"
 POLLUTE = "pollute"
 HIRE = "hire"
 FIRE = "fire"
+BUY = "buy"
+#: The questions asked at every item, not once a turn.
+EACH_TIME = (BUY,)
 #: The pollution duty's "law" in a violation ([PRODUCE-POLLUTE]).
 POLLUTION_DUTY = "PRODUCE-POLLUTE"
 FINE = 10  # [HONOUR-DENOUNCE]
@@ -57,16 +62,25 @@ def ask(
     lawful: int,
     space: int | None = None,
     count: int = 0,
+    item: str = "",
 ) -> bool:
     """Ask the active player COMPLY or BREACH when the honour system is on, a law (``rule``)
     changes what he owes and he has not answered this question this turn; whether he is
     asked (the rules wait for his answer)."""
     state = ctx.state
-    if not state.settings.honour or rule is None or due == lawful or question in state.turn.answers:
+    answered = question in state.turn.answers and question not in EACH_TIME
+    if not state.settings.honour or rule is None or due == lawful or answered:
         return False
     seat = state.turn.seat
     asked = DogEatDogComplianceAsked(
-        seat=seat, question=question, rule=rule, due=due, lawful=lawful, space=space, count=count
+        seat=seat,
+        question=question,
+        rule=rule,
+        due=due,
+        lawful=lawful,
+        space=space,
+        count=count,
+        item=item,
     )
     ctx.emit(asked)
     return True

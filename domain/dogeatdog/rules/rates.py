@@ -142,9 +142,10 @@ def fire_cost(state: DogEatDogState, *, lawless: bool = False) -> int:
     return _cost(0, *_set(state, Rate.FIRE_COST, lawless=lawless))
 
 
-def market_price(state: DogEatDogState) -> int:
-    """[BUY-MARKET]: per item the active player buys from the Marketplace."""
-    found = _set(state, Rate.MARKETPLACE_BUY_PRICE)
+def market_price(state: DogEatDogState, *, lawless: bool = False) -> int:
+    """[BUY-MARKET]: per item the active player buys from the Marketplace (``lawless``: as a
+    breach pays)."""
+    found = _set(state, Rate.MARKETPLACE_BUY_PRICE, lawless=lawless)
     return _cost(
         board().economy.marketplace_buy_price, _space_rates(state).marketplace_buy_price, *found
     )

@@ -17,9 +17,10 @@ from domain.events.dogeatdog.values import Hidden
 
 class DogEatDogComplianceAsked(DomainEvent, frozen=True, tag="dogeatdog.ComplianceAsked"):
     """``seat`` owes ``due`` ($M, or markers for the pollution duty) where ``rule`` (a law's
-    card, or ``PRODUCE-POLLUTE``) governs ``question`` (``wages``, ``taxes``, ``pollute``);
-    without it he would owe ``lawful``. He complies or breaches ([HONOUR-BREACH]). A question
-    in the move pauses it at the track space after ``space``."""
+        card, or ``PRODUCE-POLLUTE``) governs ``question`` (``wages``, ``taxes``, ``pollute``,
+    ``hire``, ``fire``, ``buy``);
+        without it he would owe ``lawful``. He complies or breaches ([HONOUR-BREACH]). A question
+        in the move pauses it at the track space after ``space``."""
 
     seat: int
     question: str
@@ -27,6 +28,8 @@ class DogEatDogComplianceAsked(DomainEvent, frozen=True, tag="dogeatdog.Complian
     due: int
     lawful: int
     space: int | None = None
+    count: int = 0  # the workers to hire or fire, for those questions
+    item: str = ""  # the good to buy, for that question
 
 
 class DogEatDogComplianceAnswered(DomainEvent, frozen=True, tag="dogeatdog.ComplianceAnswered"):

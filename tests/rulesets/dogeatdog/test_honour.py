@@ -13,6 +13,7 @@ import pytest
 from domain.dogeatdog.actions import (
     DecisionKind,
     DogEatDogBreach,
+    DogEatDogBuy,
     DogEatDogComply,
     DogEatDogDecision,
     DogEatDogDenounce,
@@ -31,6 +32,7 @@ from domain.events.dogeatdog import (
     HIDDEN,
     DogEatDogComplianceAnswered,
     DogEatDogComplianceAsked,
+    DogEatDogMarketBought,
     DogEatDogOfficialLaidOut,
     DogEatDogPollutionOwed,
     DogEatDogPollutionPlaced,
@@ -294,3 +296,25 @@ def test_given_the_honour_system_when_a_law_sets_the_hiring_or_firing_cost_then_
     events = act(fired, ACTIVE, DogEatDogComply())
     assert events[1:3] == [DogEatDogWorkersFired(seat=ACTIVE, count=1, amount=2), DogEatDogStepEnded(seat=ACTIVE, step=Step.HIRE)]
     assert fired.violations == []
+
+
+CUSTOMS_INSPECTOR = "CO4"  # the Marketplace at $15M an item
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("BUY-MARKET")
+def test_given_the_honour_system_when_a_law_sets_the_marketplace_price_then_each_purchase_asks_and_the_breaches_of_a_turn_add_up_honour_breach_buy_market() -> (
+    None
+):
+    state = with_laws(CUSTOMS_INSPECTOR)
+    state.marketplace = {"iron": 2}
+    state.supply["iron"] -= 2
+    state.players[ACTIVE].corporate = 40  # an item is offered only when he could comply
+    at_step(state, Step.EXPLOIT)
+    for bought in (1, 2):
+        events = act(state, ACTIVE, DogEatDogBuy(good="iron"))
+        assert events == [DogEatDogComplianceAsked(seat=ACTIVE, question="buy", rule=CUSTOMS_INSPECTOR, due=15, lawful=12, item="iron")]
+        events = act(state, ACTIVE, DogEatDogBreach())
+        assert events[1] == DogEatDogMarketBought(seat=ACTIVE, good="iron", amount=12)
+        assert state.violations == [Violation(seat=ACTIVE, rule=CUSTOMS_INSPECTOR, turn=1, shortfall=3 * bought)]
+    assert state.players[ACTIVE].corporate == 40 - 24
