@@ -27,6 +27,7 @@ def _(event: DogEatDogComplianceAsked, state: DogEatDogState) -> None:
         lawful=event.lawful,
         count=event.count,
         item=event.item,
+        square=event.square,
     )
     if event.space is not None:
         state.turn.cursor = event.space

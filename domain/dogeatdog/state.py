@@ -198,7 +198,8 @@ class Compliance:
     due: int
     lawful: int
     count: int = 0  # the workers to hire or fire, for those questions
-    item: str = ""  # the good to buy, for that question
+    item: str = ""  # the good to buy, sell or extract, for those questions
+    square: str = ""  # the square to extract from, for that question
 
 
 @define

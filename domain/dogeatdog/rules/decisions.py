@@ -271,8 +271,10 @@ def act(
             answered = honour.answer(ctx, seat, action)
             if answered.question in (honour.HIRE, honour.FIRE):
                 workforce.answered(ctx, answered)
-            elif answered.question == honour.BUY:
+            elif answered.question in (honour.BUY, honour.EXTRACT):
                 exploit.answered(ctx, answered)
+            elif answered.question == honour.SELL:
+                sell.answered(ctx, answered)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:

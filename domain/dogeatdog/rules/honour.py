@@ -10,8 +10,9 @@ violator's next turn begins ([HONOUR-EXPIRE]).
 Built so far (DESIGN.md): the wages of a Wage Inspector, the taxes of a Revised Tax Code
 passed on the Taxes space, the pollution duty of every production, and the hiring and firing
 costs of a Hiring Commissioner and a Labor Arbitrator, and the Marketplace price of a Customs
-Inspector (asked at every purchase; the breaches of one law in one turn add up to one
-violation). A denunciation names
+Inspector, the Excise Tax of a Revenue Agent (asked of every seller, on turn or off) and the
+Extraction Permit fee of a Mining Permit Officer (each asked at every item; the breaches of one
+law in one turn add up to one violation). A denunciation names
 the violator, the law and the turn of the breach (the turn's number is public; RULES.md's
 "version" is read as it). Fine and shortfall are paid as far as the violator can, in a window
 outside every step ([INSOLVENT-OFFTURN])."""
@@ -45,8 +46,10 @@ POLLUTE = "pollute"
 HIRE = "hire"
 FIRE = "fire"
 BUY = "buy"
+SELL = "sell"
+EXTRACT = "extract"
 #: The questions asked at every item, not once a turn.
-EACH_TIME = (BUY,)
+EACH_TIME = (BUY, SELL, EXTRACT)
 #: The pollution duty's "law" in a violation ([PRODUCE-POLLUTE]).
 POLLUTION_DUTY = "PRODUCE-POLLUTE"
 FINE = 10  # [HONOUR-DENOUNCE]
@@ -63,17 +66,19 @@ def ask(
     space: int | None = None,
     count: int = 0,
     item: str = "",
+    square: str = "",
+    seat: int | None = None,
 ) -> bool:
-    """Ask the active player COMPLY or BREACH when the honour system is on, a law (``rule``)
-    changes what he owes and he has not answered this question this turn; whether he is
-    asked (the rules wait for his answer)."""
+    """Ask the active player (or ``seat``, a seller off turn) COMPLY or BREACH when the honour
+    system is on, a law (``rule``) changes what he owes and he has not answered this question
+    this turn (or it is asked at every item); whether he is asked (the rules wait for his
+    answer)."""
     state = ctx.state
     answered = question in state.turn.answers and question not in EACH_TIME
     if not state.settings.honour or rule is None or due == lawful or answered:
         return False
-    seat = state.turn.seat
     asked = DogEatDogComplianceAsked(
-        seat=seat,
+        seat=state.turn.seat if seat is None else seat,
         question=question,
         rule=rule,
         due=due,
@@ -81,13 +86,14 @@ def ask(
         space=space,
         count=count,
         item=item,
+        square=square,
     )
     ctx.emit(asked)
     return True
 
 
 def breached(state: DogEatDogState, question: str) -> bool:
-    """Whether the active player breached ``question`` this turn (pays the lawless rate)."""
+    """Whether ``question`` was last answered with a breach this turn (the lawless rate)."""
     return state.turn.answers.get(question, 0) > 0
 
 

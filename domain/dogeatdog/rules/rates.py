@@ -193,6 +193,19 @@ def gain_fee_of(card: str) -> int:
     )
 
 
+def fee_law(state: DogEatDogState, on: FeeOn, seat: int) -> str | None:
+    """The first law (public, then invoked against ``seat``) that charges a per-unit fee
+    ``on``: the law a breach of it violates ([HONOUR-BREACH])."""
+    invoked_now = state.turn.invoked if seat == state.turn.seat and state.bonus is None else []
+    for card in [*state.public_laws, *invoked_now]:
+        found = cards()[card]
+        if isinstance(found, CorruptOfficial) and any(
+            isinstance(e, PerUnitFee) and e.on is on for e in found.effects
+        ):
+            return card
+    return None
+
+
 def unit_fee(state: DogEatDogState, on: FeeOn, seat: int) -> int:
     """The fee per product sold ([SELL-ALL]) or per raw material extracted by ``seat``: the
     public laws' fees and those invoked against him added up ([LAW-COMPOSE])."""

@@ -19,9 +19,9 @@ from domain.dogeatdog.actions import (
     DogEatDogStopSelling,
 )
 from domain.dogeatdog.effects import FeeOn
-from domain.dogeatdog.rules import goods, money, rates
+from domain.dogeatdog.rules import goods, honour, money, rates
 from domain.dogeatdog.rules.dice import roll
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.state import Compliance, DogEatDogState
 from domain.errors import RuleViolation
 from domain.events.dogeatdog import (
     DogEatDogGoodsSold,
@@ -83,17 +83,32 @@ def act(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> Non
     elif isinstance(action, DogEatDogSell) and state.turn.sale is not None:
         sale = state.turn.sale
         if action.count:
-            amount = action.count * sale.price
-            sold = DogEatDogGoodsSold(
-                seat=seat,
-                good=sale.good,  # type: ignore[arg-type]
-                count=action.count,
-                amount=amount,
-                fee=excise(state, seat, sale.good, action.count),
-            )
-            ctx.emit(sold)
+            fee = excise(state, seat, sale.good, action.count)
+            law = rates.fee_law(state, FeeOn.SELL_PRODUCT, seat)
+            if honour.ask(ctx, honour.SELL, law, due=fee, lawful=0, count=action.count, seat=seat):
+                return  # [VAR-HONOUR]: sold, with the fee his answer pays
+            _sold(ctx, seat, action.count, fee)
         else:
             ctx.emit(DogEatDogSaleDeclined(seat=seat))
+
+
+def _sold(ctx: Context[DogEatDogState], seat: int, count: int, fee: int) -> None:
+    sale = ctx.state.turn.sale
+    assert sale is not None  # sold only while a type is priced
+    sold = DogEatDogGoodsSold(
+        seat=seat,
+        good=sale.good,  # type: ignore[arg-type]
+        count=count,
+        amount=count * sale.price,
+        fee=fee,
+    )
+    ctx.emit(sold)
+
+
+def answered(ctx: Context[DogEatDogState], compliance: Compliance) -> None:
+    """[HONOUR-BREACH]: the sale asked about, with the Excise Tax his answer pays."""
+    fee = compliance.lawful if honour.breached(ctx.state, compliance.question) else compliance.due
+    _sold(ctx, compliance.seat, compliance.count, fee)
 
 
 def excise(state: DogEatDogState, seller: int, good: str, count: int) -> int:

@@ -18,7 +18,7 @@ from domain.events.dogeatdog.values import Hidden
 class DogEatDogComplianceAsked(DomainEvent, frozen=True, tag="dogeatdog.ComplianceAsked"):
     """``seat`` owes ``due`` ($M, or markers for the pollution duty) where ``rule`` (a law's
         card, or ``PRODUCE-POLLUTE``) governs ``question`` (``wages``, ``taxes``, ``pollute``,
-    ``hire``, ``fire``, ``buy``);
+    ``hire``, ``fire``, ``buy``, ``sell``, ``extract``);
         without it he would owe ``lawful``. He complies or breaches ([HONOUR-BREACH]). A question
         in the move pauses it at the track space after ``space``."""
 
@@ -29,7 +29,8 @@ class DogEatDogComplianceAsked(DomainEvent, frozen=True, tag="dogeatdog.Complian
     lawful: int
     space: int | None = None
     count: int = 0  # the workers to hire or fire, for those questions
-    item: str = ""  # the good to buy, for that question
+    item: str = ""  # the good to buy, sell or extract, for those questions
+    square: str = ""  # the square to extract from, for that question
 
 
 class DogEatDogComplianceAnswered(DomainEvent, frozen=True, tag="dogeatdog.ComplianceAnswered"):

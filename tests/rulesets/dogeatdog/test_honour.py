@@ -17,12 +17,16 @@ from domain.dogeatdog.actions import (
     DogEatDogComply,
     DogEatDogDecision,
     DogEatDogDenounce,
+    DogEatDogExtract,
     DogEatDogFire,
     DogEatDogHire,
     DogEatDogMake,
     DogEatDogPass,
+    DogEatDogPrice,
     DogEatDogSelfReport,
+    DogEatDogSell,
 )
+from domain.dogeatdog.catalog import Raw
 from domain.dogeatdog.rules import decisions, flow
 from domain.dogeatdog.state import DogEatDogState, Violation
 from domain.dogeatdog.views import event_view, game_view
@@ -32,10 +36,12 @@ from domain.events.dogeatdog import (
     HIDDEN,
     DogEatDogComplianceAnswered,
     DogEatDogComplianceAsked,
+    DogEatDogGoodsSold,
     DogEatDogMarketBought,
     DogEatDogOfficialLaidOut,
     DogEatDogPollutionOwed,
     DogEatDogPollutionPlaced,
+    DogEatDogRawExtracted,
     DogEatDogSettings,
     DogEatDogStepEnded,
     DogEatDogTaxPaid,
@@ -318,3 +324,55 @@ def test_given_the_honour_system_when_a_law_sets_the_marketplace_price_then_each
         assert events[1] == DogEatDogMarketBought(seat=ACTIVE, good="iron", amount=12)
         assert state.violations == [Violation(seat=ACTIVE, rule=CUSTOMS_INSPECTOR, turn=1, shortfall=3 * bought)]
     assert state.players[ACTIVE].corporate == 40 - 24
+
+
+REVENUE_AGENT = "CO7"  # the Excise Tax, $2M a product sold: the built setup's law
+MINING_PERMIT = "CO8"  # $1M a raw material extracted
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("SELL-ALL")
+@pytest.mark.rule("HONOUR-EXPIRE")
+def test_given_the_honour_system_when_a_seller_off_turn_owes_the_excise_tax_then_he_is_asked_and_his_breach_expires_at_his_own_turn_honour_breach_sell_all_honour_expire() -> (
+    None
+):
+    state = with_laws()  # the Revenue Agent is the built setup's law
+    give(state, ACTIVE, plastic=1)
+    give(state, 3, plastic=2)
+    at_step(state, Step.SELL)
+    act(state, ACTIVE, DogEatDogPrice(good="plastic"), dice=(1, 2))  # $23M a unit
+    events = act(state, ACTIVE, DogEatDogSell(count=1))
+    assert events == [DogEatDogComplianceAsked(seat=ACTIVE, question="sell", rule=REVENUE_AGENT, due=2, lawful=0, count=1)]
+    assert act(state, ACTIVE, DogEatDogComply())[1] == DogEatDogGoodsSold(seat=ACTIVE, good="plastic", count=1, amount=23, fee=2)
+    assert act(state, 3, DogEatDogSell(count=2)) == [
+        DogEatDogComplianceAsked(seat=3, question="sell", rule=REVENUE_AGENT, due=4, lawful=0, count=2)
+    ]
+    assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.COMPLY)
+    events = act(state, 3, DogEatDogBreach())
+    assert events[:2] == [
+        DogEatDogComplianceAnswered(seat=3, question="sell", rule=REVENUE_AGENT, turn=1, shortfall=4),
+        DogEatDogGoodsSold(seat=3, good="plastic", count=2, amount=46, fee=0),
+    ]
+    assert state.violations == [Violation(seat=3, rule=REVENUE_AGENT, turn=1, shortfall=4)]
+    # Committed outside his turn, it expires when his own next turn begins ([HONOUR-EXPIRE]).
+    events = play_defaults(state, lambda s: s.turn.seat == 3)
+    began = events.index(DogEatDogTurnBegan(seat=3, turn=2, round=1))
+    assert events[began + 1] == DogEatDogViolationExpired(seat=3, rule=REVENUE_AGENT, turn=1, shortfall=4)
+    assert state.violations == []
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("EXPLOIT-ICONS")
+def test_given_the_honour_system_when_a_law_charges_an_extraction_fee_then_a_breach_extracts_without_it_honour_breach_exploit_icons() -> (
+    None
+):
+    state = with_laws(MINING_PERMIT)
+    at_step(state, Step.EXPLOIT)
+    events = act(state, ACTIVE, DogEatDogExtract(square="G", raw=Raw.OIL))
+    assert events == [
+        DogEatDogComplianceAsked(seat=ACTIVE, question="extract", rule=MINING_PERMIT, due=1, lawful=0, item="oil", square="G")
+    ]
+    events = act(state, ACTIVE, DogEatDogBreach())
+    assert events[1] == DogEatDogRawExtracted(seat=ACTIVE, square="G", raw="oil", fee=0)
+    assert state.violations == [Violation(seat=ACTIVE, rule=MINING_PERMIT, turn=1, shortfall=1)]
+    assert state.players[ACTIVE].goods.get("oil", 0) >= 1
