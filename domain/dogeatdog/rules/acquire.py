@@ -19,9 +19,9 @@ from domain.dogeatdog.actions import (
     DogEatDogSealedBid,
 )
 from domain.dogeatdog.catalog import board
-from domain.dogeatdog.rules import laws, rates
+from domain.dogeatdog.rules import honour, laws, rates
 from domain.dogeatdog.rules.dice import roll
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.state import Compliance, DogEatDogState
 from domain.events.dogeatdog import (
     DogEatDogAcquisitionLetPass,
     DogEatDogAuctionCalled,
@@ -87,10 +87,7 @@ def use_opportunity(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAc
     elif isinstance(action, DogEatDogDiceBid):
         ctx.emit(DogEatDogDiceBidOffered(seat=seat, square=action.square, offer=action.offer))
         if roll(ctx, seat, RollPurpose.DICE_BID) <= action.offer:
-            fee = rates.land_fee(state)
-            won = DogEatDogDiceBidWon(seat=seat, square=action.square, amount=action.offer, fee=fee)
-            ctx.emit(won)
-            laws.offer_on_gain(ctx, seat)
+            win(ctx, seat, action.square, action.offer)
         else:
             ctx.emit(DogEatDogDiceBidFailed(seat=seat, square=action.square))
 
@@ -138,16 +135,32 @@ def settle(ctx: Context[DogEatDogState]) -> None:
             return
         ctx.emit(DogEatDogBidPassed(seat=auction.speaker, could_not_raise=True))
     if auction is not None and auction.high_bidder is not None:
-        winner = auction.high_bidder
-        ctx.emit(
-            DogEatDogAuctionWon(
-                seat=winner,
-                square=auction.square,
-                amount=auction.high_bid,
-                fee=rates.land_fee(state),
-            )
-        )
-        laws.offer_on_gain(ctx, winner)
+        win(ctx, auction.high_bidder, auction.square, auction.high_bid)
+
+
+def win(ctx: Context[DogEatDogState], seat: int, square: str, amount: int) -> None:
+    """``seat`` won ``square`` for ``amount`` by the auction under way or, without one, by a
+    dice bid: with the public Land Transfer Fee ([LAW-PUBLIC]; with [VAR-HONOUR] he complies
+    or breaches first), then the owner of an owned one is asked ([LAW-OWNED])."""
+    state = ctx.state
+    fee, law = rates.land_fee(state), rates.land_law(state)
+    if honour.ask(ctx, honour.LAND, law, due=fee, lawful=0, count=amount, item=square, seat=seat):
+        return
+    _won(ctx, seat, square, amount, fee)
+
+
+def _won(ctx: Context[DogEatDogState], seat: int, square: str, amount: int, fee: int) -> None:
+    if ctx.state.turn.auction is not None:
+        ctx.emit(DogEatDogAuctionWon(seat=seat, square=square, amount=amount, fee=fee))
+    else:
+        ctx.emit(DogEatDogDiceBidWon(seat=seat, square=square, amount=amount, fee=fee))
+    laws.offer_on_gain(ctx, seat)
+
+
+def answered(ctx: Context[DogEatDogState], compliance: Compliance) -> None:
+    """[HONOUR-BREACH]: the square won, with the fee his answer pays."""
+    fee = compliance.lawful if honour.breached(ctx.state, compliance.question) else compliance.due
+    _won(ctx, compliance.seat, compliance.item, compliance.count, fee)
 
 
 # -- the sealed auction ([VAR-AUCTION-SEALED]) ------------------------------------------------
@@ -180,12 +193,7 @@ def seal(ctx: Context[DogEatDogState], seat: int, amount: int) -> None:
     ctx.emit(DogEatDogSealedBidsRevealed(bids=bids))
     high = max(amount for _, amount in bids)
     winner = next(each for each, amount in bids if amount == high)
-    ctx.emit(
-        DogEatDogAuctionWon(
-            seat=winner, square=auction.square, amount=high, fee=rates.land_fee(state)
-        )
-    )
-    laws.offer_on_gain(ctx, winner)
+    win(ctx, winner, auction.square, high)
 
 
 # -- releasing a third square ---------------------------------------------------------------

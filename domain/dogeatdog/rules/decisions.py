@@ -275,6 +275,8 @@ def act(
                 exploit.answered(ctx, answered)
             elif answered.question == honour.SELL:
                 sell.answered(ctx, answered)
+            elif answered.question == honour.LAND:
+                acquire.answered(ctx, answered)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:

@@ -182,6 +182,17 @@ def land_fee(state: DogEatDogState) -> int:
     return max(fees, default=0)
 
 
+def land_law(state: DogEatDogState) -> str | None:
+    """The public law that charges the Land Transfer Fee, if any ([HONOUR-BREACH])."""
+    for card in state.public_laws:
+        found = cards()[card]
+        if isinstance(found, CorruptOfficial) and any(
+            isinstance(e, ExtraFee) and e.on is FeeOn.GAIN_SQUARE for e in found.effects
+        ):
+            return card
+    return None
+
+
 def gain_fee_of(card: str) -> int:
     """The Land Transfer Fee of ``card``'s law, charged to the one player it was invoked
     against when he gained a square ([LAW-OWNED])."""

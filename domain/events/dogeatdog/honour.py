@@ -18,7 +18,7 @@ from domain.events.dogeatdog.values import Hidden
 class DogEatDogComplianceAsked(DomainEvent, frozen=True, tag="dogeatdog.ComplianceAsked"):
     """``seat`` owes ``due`` ($M, or markers for the pollution duty) where ``rule`` (a law's
         card, or ``PRODUCE-POLLUTE``) governs ``question`` (``wages``, ``taxes``, ``pollute``,
-    ``hire``, ``fire``, ``buy``, ``sell``, ``extract``);
+    ``hire``, ``fire``, ``buy``, ``sell``, ``extract``, ``land``);
         without it he would owe ``lawful``. He complies or breaches ([HONOUR-BREACH]). A question
         in the move pauses it at the track space after ``space``."""
 
@@ -28,8 +28,8 @@ class DogEatDogComplianceAsked(DomainEvent, frozen=True, tag="dogeatdog.Complian
     due: int
     lawful: int
     space: int | None = None
-    count: int = 0  # the workers to hire or fire, for those questions
-    item: str = ""  # the good to buy, sell or extract, for those questions
+    count: int = 0  # workers hired or fired, units sold, or a square's price, for those questions
+    item: str = ""  # the good to buy or extract, for those questions
     square: str = ""  # the square to extract from, for that question
 
 

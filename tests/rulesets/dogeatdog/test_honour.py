@@ -12,16 +12,20 @@ import msgspec
 import pytest
 from domain.dogeatdog.actions import (
     DecisionKind,
+    DogEatDogBid,
     DogEatDogBreach,
     DogEatDogBuy,
     DogEatDogComply,
     DogEatDogDecision,
     DogEatDogDenounce,
+    DogEatDogDiceBid,
     DogEatDogExtract,
     DogEatDogFire,
     DogEatDogHire,
     DogEatDogMake,
+    DogEatDogOpenAuction,
     DogEatDogPass,
+    DogEatDogPassBid,
     DogEatDogPrice,
     DogEatDogSelfReport,
     DogEatDogSell,
@@ -34,8 +38,10 @@ from domain.errors import RuleViolation
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
+    DogEatDogAuctionWon,
     DogEatDogComplianceAnswered,
     DogEatDogComplianceAsked,
+    DogEatDogDiceBidWon,
     DogEatDogGoodsSold,
     DogEatDogMarketBought,
     DogEatDogOfficialLaidOut,
@@ -376,3 +382,37 @@ def test_given_the_honour_system_when_a_law_charges_an_extraction_fee_then_a_bre
     assert events[1] == DogEatDogRawExtracted(seat=ACTIVE, square="G", raw="oil", fee=0)
     assert state.violations == [Violation(seat=ACTIVE, rule=MINING_PERMIT, turn=1, shortfall=1)]
     assert state.players[ACTIVE].goods.get("oil", 0) >= 1
+
+
+ZONING_COMMISSIONER = "CO6"  # the Land Transfer Fee, $5M on gaining a square
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("AUCTION-WIN")
+@pytest.mark.rule("BID-SEALED")
+def test_given_the_honour_system_when_a_public_land_fee_governs_a_win_then_the_winner_complies_or_breaches_before_he_takes_the_square_honour_breach_auction_win_bid_sealed() -> (
+    None
+):
+    state = with_laws(ZONING_COMMISSIONER)
+    state.players[ACTIVE].runner = 3
+    play_on(state, dice=(2, 3))  # passes his home city: an acquisition
+    events = act(state, ACTIVE, DogEatDogDiceBid(square="A", offer=7), dice=(3, 4))
+    assert events[-1] == DogEatDogComplianceAsked(
+        seat=ACTIVE, question="land", rule=ZONING_COMMISSIONER, due=5, lawful=0, count=7, item="A"
+    )
+    events = act(state, ACTIVE, DogEatDogBreach())
+    assert events[1] == DogEatDogDiceBidWon(seat=ACTIVE, square="A", amount=7, fee=0)
+    assert (state.players[ACTIVE].corporate, state.squares["A"].controller) == (18, ACTIVE)
+    auctioned = with_laws(ZONING_COMMISSIONER)
+    auctioned.players[ACTIVE].runner = 3
+    play_on(auctioned, dice=(2, 3))
+    act(auctioned, ACTIVE, DogEatDogOpenAuction(square="A"))
+    act(auctioned, ACTIVE, DogEatDogBid(amount=3))
+    act(auctioned, 3, DogEatDogBid(amount=4))
+    act(auctioned, 0, DogEatDogPassBid())
+    act(auctioned, 1, DogEatDogPassBid())
+    events = act(auctioned, ACTIVE, DogEatDogPassBid())
+    assert events[-1] == DogEatDogComplianceAsked(seat=3, question="land", rule=ZONING_COMMISSIONER, due=5, lawful=0, count=4, item="A")
+    events = act(auctioned, 3, DogEatDogComply())
+    assert events[1] == DogEatDogAuctionWon(seat=3, square="A", amount=4, fee=5)
+    assert auctioned.players[3].corporate == 25 - 9
