@@ -5,7 +5,7 @@ One process counts on its own. Several worker processes (``dodgecity serve --wor
 in prometheus_client's multi-process mode: the serve command makes a folder for the run and
 names it in ``PROMETHEUS_MULTIPROC_DIR`` before the workers start (``entrypoints/metrics_dir.py``),
 each worker writes its figures to its own files there, and a scrape, whichever worker answers it,
-reads and adds up every worker's. ``dodgecity_open_streams`` is a live sum: the streams open in
+reads and adds up every worker's. The open-streams gauge is a live sum: the streams open in
 every running worker. A worker killed outright leaves its last count of open streams in the
 folder until the server stops (prometheus_client's ``mark_process_dead`` is for a supervisor that
 knows the worker died; uvicorn's does not tell). The gauges read from the database at the scrape
