@@ -5,7 +5,7 @@ the least active choice, on public grounds only (R46)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.context import Context
 from domain.dogeatdog.actions import (
@@ -55,7 +55,7 @@ from domain.dogeatdog.rules import (
     window,
     workforce,
 )
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.state import Compliance, DogEatDogState
 from domain.errors import RuleViolation
 from domain.events.dogeatdog import (
     DogEatDogAcquisitionOffered,
@@ -67,6 +67,17 @@ from domain.events.dogeatdog import (
     DogEatDogStrikeEnded,
     StrikeChoice,
 )
+
+#: [HONOUR-BREACH]: the act a compliance question interrupted, carried out at the price answered
+#: (wages, taxes and pollution are recomputed by their steps instead).
+_AFTER_ANSWER: dict[str, Callable[[Context[DogEatDogState], Compliance], None]] = {
+    honour.HIRE: workforce.answered,
+    honour.FIRE: workforce.answered,
+    honour.BUY: exploit.answered,
+    honour.EXTRACT: exploit.answered,
+    honour.SELL: sell.answered,
+    honour.LAND: acquire.answered,
+}
 
 
 def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogAction]:
@@ -269,14 +280,9 @@ def act(
             window.went_on(ctx, seat)
         case DecisionKind.COMPLY:
             answered = honour.answer(ctx, seat, action)
-            if answered.question in (honour.HIRE, honour.FIRE):
-                workforce.answered(ctx, answered)
-            elif answered.question in (honour.BUY, honour.EXTRACT):
-                exploit.answered(ctx, answered)
-            elif answered.question == honour.SELL:
-                sell.answered(ctx, answered)
-            elif answered.question == honour.LAND:
-                acquire.answered(ctx, answered)
+            carry_on = _AFTER_ANSWER.get(answered.question)
+            if carry_on is not None:
+                carry_on(ctx, answered)
         case DecisionKind.WINDOW:
             window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:
