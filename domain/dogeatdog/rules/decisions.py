@@ -77,6 +77,7 @@ _AFTER_ANSWER: dict[str, Callable[[Context[DogEatDogState], Compliance], None]] 
     honour.EXTRACT: exploit.answered,
     honour.SELL: sell.answered,
     honour.LAND: acquire.answered,
+    honour.INVOKED_LAND: laws.answered,
 }
 
 

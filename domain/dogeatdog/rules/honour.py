@@ -12,7 +12,8 @@ passed on the Taxes space, the pollution duty of every production, and the hirin
 costs of a Hiring Commissioner and a Labor Arbitrator, and the Marketplace price of a Customs
 Inspector, the Excise Tax of a Revenue Agent (asked of every seller, on turn or off) and the
 Extraction Permit fee of a Mining Permit Officer, and a public Land Transfer Fee, asked of
-whoever wins an auction or a dice bid (each asked at every item; the breaches of one law in
+whoever wins an auction or a dice bid, or an owned one invoked against him (each asked at
+every item; the breaches of one law in
 one turn add up to one violation). A denunciation names
 the violator, the law and the turn of the breach (the turn's number is public; RULES.md's
 "version" is read as it). Fine and shortfall are paid as far as the violator can, in a window
@@ -50,8 +51,9 @@ BUY = "buy"
 SELL = "sell"
 EXTRACT = "extract"
 LAND = "land"
+INVOKED_LAND = "invoked_land"  # an owned Land Transfer Fee invoked against a winner
 #: The questions asked at every item, not once a turn.
-EACH_TIME = (BUY, SELL, EXTRACT, LAND)
+EACH_TIME = (BUY, SELL, EXTRACT, LAND, INVOKED_LAND)
 #: The pollution duty's "law" in a violation ([PRODUCE-POLLUTE]).
 POLLUTION_DUTY = "PRODUCE-POLLUTE"
 FINE = 10  # [HONOUR-DENOUNCE]

@@ -32,8 +32,8 @@ from domain.dogeatdog.actions import (
 )
 from domain.dogeatdog.catalog import CorruptOfficial, LawTrigger, cards
 from domain.dogeatdog.effects import Rate, SetRate
-from domain.dogeatdog.rules import bribery, goods, money, rates
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.rules import bribery, goods, honour, money, rates
+from domain.dogeatdog.state import Compliance, DogEatDogState
 from domain.events.dogeatdog import (
     BriberyOccasion,
     DogEatDogInstructionGiven,
@@ -230,5 +230,14 @@ def resolve(ctx: Context[DogEatDogState]) -> None:
     applies = bribery.owner_of(state, card) != against
     ctx.emit(DogEatDogInvocationResolved(card=card, target=against, applies=applies))
     if applies and _official(card).trigger is LawTrigger.GAIN_SQUARE:
-        # [AUCTION-ELIGIBLE]: the fee of an invoked law is a mandatory payment like any other.
-        money.pay_bank(ctx, against, rates.gain_fee_of(card), card)
+        # [AUCTION-ELIGIBLE]: the fee of an invoked law is a mandatory payment like any other;
+        # with [VAR-HONOUR] its target complies or breaches first.
+        fee = rates.gain_fee_of(card)
+        if not honour.ask(ctx, honour.INVOKED_LAND, card, due=fee, lawful=0, seat=against):
+            money.pay_bank(ctx, against, fee, card)
+
+
+def answered(ctx: Context[DogEatDogState], compliance: Compliance) -> None:
+    """[HONOUR-BREACH]: the invoked Land Transfer Fee, paid unless he breached."""
+    if not honour.breached(ctx.state, compliance.question):
+        money.pay_bank(ctx, compliance.seat, compliance.due, compliance.rule)

@@ -17,11 +17,13 @@ from domain.dogeatdog.actions import (
     DogEatDogBuy,
     DogEatDogComply,
     DogEatDogDecision,
+    DogEatDogDeclineBribe,
     DogEatDogDenounce,
     DogEatDogDiceBid,
     DogEatDogExtract,
     DogEatDogFire,
     DogEatDogHire,
+    DogEatDogInvoke,
     DogEatDogMake,
     DogEatDogOpenAuction,
     DogEatDogPass,
@@ -45,6 +47,7 @@ from domain.events.dogeatdog import (
     DogEatDogGoodsSold,
     DogEatDogMarketBought,
     DogEatDogOfficialLaidOut,
+    DogEatDogPaidToBank,
     DogEatDogPollutionOwed,
     DogEatDogPollutionPlaced,
     DogEatDogRawExtracted,
@@ -416,3 +419,24 @@ def test_given_the_honour_system_when_a_public_land_fee_governs_a_win_then_the_w
     events = act(auctioned, 3, DogEatDogComply())
     assert events[1] == DogEatDogAuctionWon(seat=3, square="A", amount=4, fee=5)
     assert auctioned.players[3].corporate == 25 - 9
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("LAW-OWNED")
+def test_given_the_honour_system_when_an_owned_land_fee_is_invoked_against_the_winner_then_he_complies_or_breaches_honour_breach_law_owned() -> (
+    None
+):
+    state = with_laws()
+    state.deck.remove(ZONING_COMMISSIONER)
+    state.players[0].officials.append(ZONING_COMMISSIONER)
+    state.players[ACTIVE].runner = 3
+    play_on(state, dice=(2, 3))
+    act(state, ACTIVE, DogEatDogDiceBid(square="A", offer=7), dice=(3, 4))  # no public fee: won at once
+    act(state, 0, DogEatDogInvoke())
+    events = act(state, ACTIVE, DogEatDogDeclineBribe())
+    assert events[-1] == DogEatDogComplianceAsked(seat=ACTIVE, question="invoked_land", rule=ZONING_COMMISSIONER, due=5, lawful=0)
+    events = act(state, ACTIVE, DogEatDogBreach())
+    assert events[0] == DogEatDogComplianceAnswered(seat=ACTIVE, question="invoked_land", rule=ZONING_COMMISSIONER, turn=1, shortfall=5)
+    assert not any(isinstance(event, DogEatDogPaidToBank) for event in events)
+    assert state.players[ACTIVE].corporate == 25 - 7
+    assert state.violations == [Violation(seat=ACTIVE, rule=ZONING_COMMISSIONER, turn=1, shortfall=5)]
