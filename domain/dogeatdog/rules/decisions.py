@@ -78,6 +78,7 @@ _AFTER_ANSWER: dict[str, Callable[[Context[DogEatDogState], Compliance], None]] 
     honour.SELL: sell.answered,
     honour.LAND: acquire.answered,
     honour.INVOKED_LAND: laws.answered,
+    honour.CARD_TAXES: redtape.answered_tax,
 }
 
 

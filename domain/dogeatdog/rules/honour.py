@@ -7,17 +7,16 @@ complies, pays a $10M fine, the denouncer gets $3M from the bank) or the violato
 his own ([HONOUR-SELF-REPORT]: he complies, no fine); a violation not resolved expires when the
 violator's next turn begins ([HONOUR-EXPIRE]).
 
-Built so far (DESIGN.md): the wages of a Wage Inspector, the taxes of a Revised Tax Code
-passed on the Taxes space, the pollution duty of every production, and the hiring and firing
-costs of a Hiring Commissioner and a Labor Arbitrator, and the Marketplace price of a Customs
-Inspector, the Excise Tax of a Revenue Agent (asked of every seller, on turn or off) and the
-Extraction Permit fee of a Mining Permit Officer, and a public Land Transfer Fee, asked of
-whoever wins an auction or a dice bid, or an owned one invoked against him (each asked at
-every item; the breaches of one law in
-one turn add up to one violation). A denunciation names
-the violator, the law and the turn of the breach (the turn's number is public; RULES.md's
-"version" is read as it). Fine and shortfall are paid as far as the violator can, in a window
-outside every step ([INSOLVENT-OFFTURN])."""
+Built so far (DESIGN.md): the wages of a Wage Inspector; the taxes of a Revised Tax Code,
+passed on the Taxes space or drawn by a card; the pollution duty of every production; the
+hiring and firing costs of a Hiring Commissioner and a Labor Arbitrator; the Marketplace price
+of a Customs Inspector; the Excise Tax of a Revenue Agent (asked of every seller, on turn or
+off); the Extraction Permit fee of a Mining Permit Officer; and a Land Transfer Fee, public
+(asked of whoever wins an auction or a dice bid) or invoked against the winner. The per-item
+ones are asked at every item, the breaches of one law in one turn adding up to one violation.
+A denunciation names the violator, the law and the turn of the breach (the turn's number is
+public; RULES.md's "version" is read as it). Fine and shortfall are paid as far as the
+violator can, in a window outside every step ([INSOLVENT-OFFTURN])."""
 
 from __future__ import annotations
 
@@ -52,8 +51,9 @@ SELL = "sell"
 EXTRACT = "extract"
 LAND = "land"
 INVOKED_LAND = "invoked_land"  # an owned Land Transfer Fee invoked against a winner
+CARD_TAXES = "card_taxes"  # taxes drawn by a card (Tax Audit)
 #: The questions asked at every item, not once a turn.
-EACH_TIME = (BUY, SELL, EXTRACT, LAND, INVOKED_LAND)
+EACH_TIME = (BUY, SELL, EXTRACT, LAND, INVOKED_LAND, CARD_TAXES)
 #: The pollution duty's "law" in a violation ([PRODUCE-POLLUTE]).
 POLLUTION_DUTY = "PRODUCE-POLLUTE"
 FINE = 10  # [HONOUR-DENOUNCE]

@@ -34,14 +34,15 @@ from domain.dogeatdog.effects import (
     Pay,
     PayPerSquare,
     Pollute,
+    Rate,
     RemovePollution,
     RichestPay,
     SellNow,
     StrikeNow,
     TaxNow,
 )
-from domain.dogeatdog.rules import bribery, goods, money, pollution, sell
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.rules import bribery, goods, honour, money, pollution, rates, sell
+from domain.dogeatdog.state import Compliance, DogEatDogState
 from domain.events.dogeatdog import (
     BriberyOccasion,
     DogEatDogAcquisitionOffered,
@@ -105,14 +106,33 @@ def _resolve(ctx: Context[DogEatDogState], seat: int, card: CurrentEvent, space:
     for effect in card.effects:
         if isinstance(effect, _ASKING):
             asking = effect
+        elif isinstance(effect, TaxNow) and _tax_question(ctx, seat, space):
+            continue  # paid once he has answered ([HONOUR-BREACH])
         else:
             received += _apply(ctx, seat, card.id, effect)
     ctx.emit(DogEatDogCardDiscarded(card=card.id))
+    if ctx.state.turn.compliance is not None:
+        return False  # the move waits for his answer
     if received and ctx.state.settings.kickback:
         # [VAR-KICKBACK]: money from other players may go to his Swiss account instead.
         ctx.emit(DogEatDogKickbackOffered(seat=seat, amount=received, space=space))
         return False  # no card both pays him and asks a choice of its own
     return True if asking is None else _ask(ctx, seat, card.id, asking, space)
+
+
+def _tax_question(ctx: Context[DogEatDogState], seat: int, space: int) -> bool:
+    """[VAR-HONOUR]: taxes drawn by a card under a Revised Tax Code ask him first."""
+    state = ctx.state
+    corporate = state.players[seat].corporate
+    due, lawful = money.tax_due(state, corporate), money.tax_due(state, corporate, lawless=True)
+    law = rates.law_setting(state, Rate.TAX_THRESHOLD)
+    return honour.ask(ctx, honour.CARD_TAXES, law, due=due, lawful=lawful, space=space, seat=seat)
+
+
+def answered_tax(ctx: Context[DogEatDogState], compliance: Compliance) -> None:
+    """[HONOUR-BREACH]: the card's taxes, as his answer pays them."""
+    breach = honour.breached(ctx.state, compliance.question)
+    money.tax(ctx, compliance.seat, lawless=breach)
 
 
 def _apply(ctx: Context[DogEatDogState], seat: int, card: str, effect: Effect) -> int:

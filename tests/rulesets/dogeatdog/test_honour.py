@@ -41,6 +41,7 @@ from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     HIDDEN,
     DogEatDogAuctionWon,
+    DogEatDogCardDiscarded,
     DogEatDogComplianceAnswered,
     DogEatDogComplianceAsked,
     DogEatDogDiceBidWon,
@@ -65,7 +66,7 @@ from domain.events.dogeatdog import (
     Step,
 )
 
-from tests.rulesets.dogeatdog.builders import act, at_step, give, play_defaults, play_on, replayed, setup_history
+from tests.rulesets.dogeatdog.builders import act, at_step, give, play_defaults, play_on, replayed, setup_history, stack
 
 ACTIVE = 2
 WAGE_INSPECTOR = "CO1"
@@ -440,3 +441,20 @@ def test_given_the_honour_system_when_an_owned_land_fee_is_invoked_against_the_w
     assert not any(isinstance(event, DogEatDogPaidToBank) for event in events)
     assert state.players[ACTIVE].corporate == 25 - 7
     assert state.violations == [Violation(seat=ACTIVE, rule=ZONING_COMMISSIONER, turn=1, shortfall=5)]
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+@pytest.mark.rule("REDTAPE-CE")
+def test_given_the_honour_system_when_a_card_makes_him_pay_taxes_under_a_lower_threshold_then_he_is_asked_and_the_move_waits_honour_breach_redtape_ce() -> (
+    None
+):
+    state = with_laws(TAX_CODE)
+    stack(state, "CE08")  # Tax Audit: taxes now, as on the Taxes space
+    events = play_on(state, dice=(1, 2))  # from Las Naugas (6) to Grand Forge (9): a city
+    assert events[-2:] == [
+        DogEatDogComplianceAsked(seat=ACTIVE, question="card_taxes", rule=TAX_CODE, due=8, lawful=0, space=9),
+        DogEatDogCardDiscarded(card="CE08"),
+    ]
+    assert flow.awaited(state) == COMPLY
+    events = act(state, ACTIVE, DogEatDogComply())
+    assert events[1:3] == [DogEatDogTaxPaid(seat=ACTIVE, amount=8), DogEatDogStepEnded(seat=ACTIVE, step=Step.MOVE)]
