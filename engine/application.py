@@ -72,6 +72,16 @@ from engine.records import (
     seal,
     seal_game,
 )
+from engine.snapshots import (
+    SNAPSHOT_INTERVAL,
+    SnapshotShelf,
+    StoredSnapshot,
+    Taken,
+    UnusableSnapshotError,
+    snapshot_key,
+)
+from engine.snapshots import decode as decode_snapshot
+from engine.snapshots import encode as encode_snapshot
 from projections import Projections
 from projections.background import BackgroundProjector
 from projections.feed import Notification
@@ -237,6 +247,10 @@ class _Loaded:
     #: Whether the game was imported (engine/import_marks.py), None until asked: stored with
     #: its events, it never changes, so once known a cached game answers without the store.
     imported: bool | None = None
+    #: The version of the game's latest snapshot this process knows stored (engine/snapshots.py).
+    snapshot_version: int = 0
+    #: The rules version the game is played by, None until a snapshot needs it.
+    rules_version: str | None = None
 
     def follow(self, records: Sequence[Record], *, note_access: bool = True) -> None:
         """Apply stored events read back from the store. A game on a clock is replayed a
@@ -371,12 +385,16 @@ class GameService(Application[UUID]):
         read_only: bool = False,
         lock_timeout: int = STORE_TIMEOUT_SECONDS,
         seed_nonces: Callable[[], str] = new_seed_nonce,
+        snapshot_interval: int = SNAPSHOT_INTERVAL,
     ) -> None:
         """``seed_nonces`` draws the secret nonce each new game commits to with its seed
-        (``engine/fairness.py``): injected only where a test must make the same bytes again."""
+        (``engine/fairness.py``): injected only where a test must make the same bytes again.
+        ``snapshot_interval``: a game's snapshot is kept once it is that many events past its
+        last one (``engine/snapshots.py``); 0 keeps and reads none, every game is folded."""
         self.database = database if isinstance(database, Database) else resolve(database)
         #: The games this store plays; a stored game's ruleset is read from its first event.
         self.registry = registry or default_registry()
+        self.snapshot_interval = max(0, snapshot_interval)
         self._cache = _GameCache(cache_size)
         self._locks = _GameLocks()
         self._clock = clock
@@ -823,6 +841,7 @@ class GameService(Application[UUID]):
             if events:
                 loaded.access.note(command, events[0])
         self._cache.put(game.id, loaded)
+        self._snapshot_if_due(loaded)
 
     def on_commit(self, listener: Callable[[UUID], None]) -> None:
         """Call ``listener(game_id)`` after each command this process stores, from the thread
@@ -881,18 +900,97 @@ class GameService(Application[UUID]):
                 return cached
         loaded = self._cache.get(game_id)
         if loaded is None:
-            records = self.records(game_id)
-            loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
-            loaded.follow(records)
+            loaded = self._from_snapshot(game_id) or self._folded(game_id)
             # Known with the game, so that a stale read of it (the store down) knows it too.
             loaded.imported = self._imported_at(game_id) is not None
             self._cache.put(game_id, loaded)
+            self._snapshot_if_due(loaded)
             return loaded
         if self.database.backend is Backend.MEMORY:
             # Nobody else writes to this process's memory: the cached game is the latest.
             return loaded
         loaded.follow(self._select(game_id, after=loaded.game.version))
         return loaded
+
+    def _folded(self, game_id: UUID) -> _Loaded:
+        """The latest game folded from every stored event."""
+        records = self.records(game_id)
+        rules = self._rules_of(records[0])
+        loaded = _Loaded(Game(game_id, rules), GENESIS)
+        loaded.rules_version = rules.opening(records[0].event()).rules_version
+        loaded.follow(records)
+        return loaded
+
+    # -- snapshots (engine/snapshots.py): a cache, never a fact ---------------------------
+
+    def _from_snapshot(self, game_id: UUID) -> _Loaded | None:
+        """The latest game from its snapshot and the events stored since; None if snapshots
+        are off, or the game has none this code may use (then it is folded: only time is
+        lost, and a store that does not answer is reported by the fold's own read)."""
+        if not self.snapshot_interval or self._gate.down:
+            return None
+        try:
+            kept = self._shelf().latest_snapshot(game_id)
+        except Exception as error:  # a snapshot that cannot be read only costs a fold
+            _log_unusable(game_id, error)
+            return None
+        if kept is None:
+            return None
+        # The game's ruleset and rules version, from its first event as always.
+        first = self._select(game_id, upto=1)
+        if not first:
+            raise GameNotFoundError(game_id)
+        rules = self._rules_of(first[0])
+        rules_version = rules.opening(first[0].event()).rules_version
+        try:
+            if kept.key != snapshot_key(rules, rules_version):
+                raise UnusableSnapshotError("it was written by other code, or for other rules")
+            taken = decode_snapshot(kept.data, rules, game_id)
+            if taken.version != kept.version:
+                raise UnusableSnapshotError("it holds another version than it is kept at")
+        except Exception as error:  # whatever is wrong with a snapshot, it only costs a fold
+            _log_unusable(game_id, error)
+            return None
+        # The event it was taken after, and those since.
+        records = self._select(game_id, after=taken.version - 1)
+        problem = _not_of(taken, records)
+        if problem is not None:
+            _log_unusable(game_id, UnusableSnapshotError(problem))
+            return None
+        game: AnyGame = Game(game_id, rules)
+        game.version, game.state, game.table = taken.version, taken.state, taken.table
+        loaded = _Loaded(game, taken.head, taken.access)
+        loaded.snapshot_version, loaded.rules_version = taken.version, rules_version
+        loaded.follow(records[1:])
+        return loaded
+
+    def _snapshot_if_due(self, loaded: _Loaded) -> None:
+        """Keep a snapshot of ``loaded``, the latest game stored at a command's end, once it is
+        the interval past its last one. A snapshot that cannot be kept is only time lost at the
+        next opening: the command or read goes on."""
+        game = loaded.game
+        interval = self.snapshot_interval
+        if not interval or self.read_only or game.version - loaded.snapshot_version < interval:
+            return
+        try:
+            if loaded.rules_version is None:
+                first = self._select(game.id, upto=1)
+                loaded.rules_version = game.rules.opening(first[0].event()).rules_version
+            key = snapshot_key(game.rules, loaded.rules_version)
+            taken = Taken(game.id, game.version, loaded.head, game.state, game.table, loaded.access)
+            self._shelf().keep_snapshot(
+                game.id, StoredSnapshot(game.version, key, encode_snapshot(taken))
+            )
+        except Exception as error:  # a cache that fails to fill costs time, never the command
+            log.warning("could not keep a snapshot of game %s: %s", game.id, type(error).__name__)
+            return
+        loaded.snapshot_version = game.version
+
+    def _shelf(self) -> SnapshotShelf:
+        shelf = self.recorder
+        if not isinstance(shelf, SnapshotShelf):
+            raise TypeError(f"the event store's recorder {type(shelf).__name__} keeps no snapshots")
+        return shelf
 
     def _keep_as_stored(self, loaded: _Loaded) -> None:
         """Give the cached ``loaded``, whose game played a command the store did not take, the
@@ -1195,6 +1293,25 @@ class GameService(Application[UUID]):
 
     def state_at(self, game_id: UUID, version: int) -> Any:
         return self.game_at(game_id, version).state
+
+
+def _not_of(taken: Taken, records: Sequence[Record]) -> str | None:
+    """Why a snapshot is not of the stored game whose records from its version on are
+    ``records``; None if it is: the event at its version holds the hash it was taken after
+    (the same history), and the events since begin with a command."""
+    if not records or records[0].version != taken.version:
+        return "the game has no event at its version"
+    if records[0].hash != taken.head:
+        return "it was taken of another history"
+    if len(records) > 1 and records[1].command is None:
+        return "it was not taken at a command's end"
+    return None
+
+
+def _log_unusable(game_id: UUID, error: Exception) -> None:
+    # Why, never what: a snapshot holds hidden information (hands, seeds, pile order).
+    reason = str(error) if isinstance(error, UnusableSnapshotError) else type(error).__name__
+    log.warning("game %s is folded from its events: its snapshot is unusable (%s)", game_id, reason)
 
 
 def _published(command: Command | None) -> tuple[str | None, bool | None]:

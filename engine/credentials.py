@@ -15,6 +15,7 @@ import bisect
 import hashlib
 import hmac
 import secrets
+from array import array
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -59,7 +60,9 @@ class Access:
     seats: dict[int, str] = field(default_factory=dict)
     joined: int = 0  # seats taken: each stored join command took the next one
     performed: dict[tuple[int, str], PastAction] = field(default_factory=dict)
-    command_starts: list[int] = field(default_factory=list)  # first version of each command
+    #: The first version of each command: an array, not a list, as a long game has tens of
+    #: thousands, and a snapshot (engine/snapshots.py) reads them back as one block of bytes.
+    command_starts: array[int] = field(default_factory=lambda: array("q"))
     opening: CreateCommand | None = None  # what its creator published about the seed, too
 
     def note(self, command: Command | None, first_event: DomainEvent) -> None:

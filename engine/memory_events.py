@@ -1,6 +1,7 @@
 """The event store in this process's memory: the eventsourcing library's, keeping which games
 were imported (``engine/import_marks.py``) beside the events, under the same lock as their insert,
-so that in memory too no game is seen without its mark."""
+so that in memory too no game is seen without its mark; and the games' snapshots
+(``engine/snapshots.py``), for a game the application's cache has let go."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from eventsourcing.persistence import ApplicationRecorder, StoredEvent
 from eventsourcing.popo import POPOApplicationRecorder, POPOFactory
 
 from engine.import_marks import IMPORTED_AT
+from engine.snapshots import StoredSnapshot
 
 #: How the eventsourcing library names this factory (module, then class).
 FACTORY_TOPIC = f"{__name__}:MarkingPOPOFactory"
@@ -23,6 +25,7 @@ class MarkingPOPORecorder(POPOApplicationRecorder):
         super().__init__()
         self._imported: dict[UUID, str] = {}
         self._marks_lock = threading.Lock()
+        self._snapshots: dict[UUID, StoredSnapshot] = {}
 
     def _update_table(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -43,6 +46,14 @@ class MarkingPOPORecorder(POPOApplicationRecorder):
     def imported_among(self, game_ids: Sequence[UUID]) -> set[UUID]:
         with self._marks_lock:
             return {game_id for game_id in game_ids if game_id in self._imported}
+
+    def latest_snapshot(self, game_id: UUID) -> StoredSnapshot | None:
+        with self._marks_lock:
+            return self._snapshots.get(game_id)
+
+    def keep_snapshot(self, game_id: UUID, snapshot: StoredSnapshot) -> None:
+        with self._marks_lock:
+            self._snapshots[game_id] = snapshot
 
 
 class MarkingPOPOFactory(POPOFactory):

@@ -9,7 +9,8 @@ two attempts, about twice the pool's timeout, and the application then answers 5
 until it is back (``engine/application.py``, the store gate).
 
 Beside the events, the recorder keeps which games were imported (``engine/import_marks.py``),
-written in the same transaction as the imported game's events.
+written in the same transaction as the imported game's events, and the games' snapshots
+(``engine/snapshots.py``), a cache of loaded games in a table of their own.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL, Identifier
 
 from engine.import_marks import IMPORTED_AT, TABLE
+from engine.snapshots import TABLE as SNAPSHOTS
+from engine.snapshots import StoredSnapshot
 
 #: How the eventsourcing library names this factory (module, then class).
 FACTORY_TOPIC = f"{__name__}:PromptPostgresFactory"
@@ -70,6 +73,25 @@ class PromptApplicationRecorder(PostgresApplicationRecorder):
         self._select_marked = SQL("SELECT game_id FROM {}.{} WHERE game_id = ANY(%s)").format(
             *marks
         )
+        snapshots = Identifier(datastore.schema), Identifier(SNAPSHOTS)
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {}.{} ("
+                "game_id {} PRIMARY KEY, "
+                "version bigint NOT NULL, "
+                "key text NOT NULL, "
+                "data bytea NOT NULL)"
+            ).format(*snapshots, Identifier(datastore.originator_id_type))
+        )
+        self._select_snapshot = SQL(
+            "SELECT version, key, data FROM {}.{} WHERE game_id = %s"
+        ).format(*snapshots)
+        # A game's snapshot replaces the one kept: the cache holds the latest written.
+        self._keep_snapshot = SQL(
+            "INSERT INTO {}.{} (game_id, version, key, data) VALUES (%s, %s, %s, %s) "
+            "ON CONFLICT (game_id) DO UPDATE SET "
+            "version = excluded.version, key = excluded.key, data = excluded.data"
+        ).format(*snapshots)
 
     def _insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -92,6 +114,22 @@ class PromptApplicationRecorder(PostgresApplicationRecorder):
         with self.datastore.transaction(commit=False) as curs:
             curs.execute(self._select_marked, (list(game_ids),))
             return {_as_uuid(row["game_id"]) for row in curs.fetchall()}
+
+    @_retried_once
+    def latest_snapshot(self, game_id: UUID) -> StoredSnapshot | None:
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(self._select_snapshot, (game_id,))
+            row = curs.fetchone()
+        if row is None:
+            return None
+        return StoredSnapshot(int(row["version"]), str(row["key"]), bytes(row["data"]))
+
+    @_retried_once
+    def keep_snapshot(self, game_id: UUID, snapshot: StoredSnapshot) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(
+                self._keep_snapshot, (game_id, snapshot.version, snapshot.key, snapshot.data)
+            )
 
 
 def _as_uuid(value: UUID | str) -> UUID:

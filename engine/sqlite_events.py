@@ -11,7 +11,8 @@ may undo the last commits before the next checkpoint. ``?synchronous=full`` keep
 through those too.
 
 Beside the events, the recorder keeps which games were imported (``engine/import_marks.py``),
-written in the same transaction as the imported game's events.
+written in the same transaction as the imported game's events, and the games' snapshots
+(``engine/snapshots.py``), a cache of loaded games in a table of their own.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from eventsourcing.sqlite import (
 from eventsourcing.utils import Environment, EnvType
 
 from engine.import_marks import IMPORTED_AT, TABLE
+from engine.snapshots import TABLE as SNAPSHOTS
+from engine.snapshots import StoredSnapshot
 
 #: The setting that carries the URL's choice to :class:`DurableSQLiteFactory`.
 SYNCHRONOUS = "SQLITE_SYNCHRONOUS"
@@ -68,27 +71,38 @@ _IDS_PER_QUERY = 500
 
 
 class MarkingSQLiteRecorder(SQLiteApplicationRecorder):
-    """The library's recorder, keeping the marks of imported games beside the events."""
+    """The library's recorder, keeping the marks of imported games and the games' snapshots
+    beside the events."""
 
     #: Whether the database has the marks' table: one a process that only reads (``PRAGMA
     #: query_only``) finds without it was written before marks were, and holds no mark.
     _marks_table = True
+    #: Likewise for the snapshots' table: without it, games are folded from their events.
+    _snapshots_table = True
 
     def create_table(self) -> None:
         super().create_table()
+        self._marks_table = self._create_if_missing(
+            TABLE, "game_id TEXT PRIMARY KEY, imported_at TEXT NOT NULL"
+        )
+        self._snapshots_table = self._create_if_missing(
+            SNAPSHOTS,
+            "game_id TEXT PRIMARY KEY, version INTEGER NOT NULL, key TEXT NOT NULL, "
+            "data BLOB NOT NULL",
+        )
+
+    def _create_if_missing(self, table: str, columns: str) -> bool:
+        """Create ``table`` unless it exists; False if it is missing and cannot be created (a
+        process that only reads an older database)."""
         with self.datastore.transaction(commit=True) as c:
-            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (TABLE,))
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,))
             if c.fetchall():
-                return
+                return True
             c.execute("PRAGMA query_only")
             if c.fetchone()[0]:
-                self._marks_table = False
-                return
-            c.execute(
-                f"CREATE TABLE IF NOT EXISTS {TABLE} ("
-                "game_id TEXT PRIMARY KEY, "
-                "imported_at TEXT NOT NULL)"
-            )
+                return False
+            c.execute(f"CREATE TABLE IF NOT EXISTS {table} ({columns})")
+            return True
 
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -125,6 +139,33 @@ class MarkingSQLiteRecorder(SQLiteApplicationRecorder):
                 )
                 found.update(UUID(row["game_id"]) for row in c.fetchall())
         return found
+
+    def latest_snapshot(self, game_id: UUID) -> StoredSnapshot | None:
+        if not self._snapshots_table:
+            return None
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                f"SELECT version, key, data FROM {SNAPSHOTS} WHERE game_id = ?", (game_id.hex,)
+            )
+            rows = c.fetchall()
+        if not rows:
+            return None
+        row = rows[0]
+        return StoredSnapshot(int(row["version"]), str(row["key"]), bytes(row["data"]))
+
+    def keep_snapshot(self, game_id: UUID, snapshot: StoredSnapshot) -> None:
+        if not self._snapshots_table:
+            return
+        with self.datastore.transaction(commit=True) as c:
+            c.execute(_KEEP_SNAPSHOT, (game_id.hex, snapshot.version, snapshot.key, snapshot.data))
+
+
+#: A game's snapshot replaces the one kept: the cache holds the latest written.
+_KEEP_SNAPSHOT = (
+    f"INSERT INTO {SNAPSHOTS} (game_id, version, key, data) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (game_id) DO UPDATE SET "
+    "version = excluded.version, key = excluded.key, data = excluded.data"
+)
 
 
 def _key(originator_id: UUID | str) -> str:
