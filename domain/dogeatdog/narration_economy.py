@@ -162,6 +162,8 @@ def _(event: DogEatDogWorkersFired, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogInsolvent, name: _Names) -> str:
+    if not event.paid and not event.waived:  # what he paid is told by the payment before
+        return f"{name(event.seat)} could not pay all he owed and is insolvent."
     return (
         f"{name(event.seat)} could not pay: he paid ${event.paid}M, ${event.waived}M was waived,"
         " and he is insolvent."

@@ -15,8 +15,9 @@ off); the Extraction Permit fee of a Mining Permit Officer; and a Land Transfer 
 (asked of whoever wins an auction or a dice bid) or invoked against the winner. The per-item
 ones are asked at every item, the breaches of one law in one turn adding up to one violation.
 A denunciation names the violator, the law and the turn of the breach (the turn's number is
-public; RULES.md's "version" is read as it). Fine and shortfall are paid as far as the
-violator can, in a window outside every step ([INSOLVENT-OFFTURN])."""
+public; RULES.md's "version" is read as it). Fine and shortfall are mandatory payments: in a
+window of his own turn before his Sell step ends a loan covers them, after it he is
+insolvent if he cannot pay; off turn he pays as far as he can ([INSOLVENT-OFFTURN])."""
 
 from __future__ import annotations
 
@@ -35,10 +36,13 @@ from domain.dogeatdog.state import Compliance, DogEatDogState, Violation
 from domain.events.dogeatdog import (
     DogEatDogComplianceAnswered,
     DogEatDogComplianceAsked,
+    DogEatDogInsolvent,
+    DogEatDogLoanTaken,
     DogEatDogPollutionOwed,
     DogEatDogViolationDenounced,
     DogEatDogViolationExpired,
     DogEatDogViolationReported,
+    Step,
 )
 
 WAGES = "wages"
@@ -184,6 +188,7 @@ def denounce(ctx: Context[DogEatDogState], seat: int, action: DogEatDogDenounce)
     assert violation is not None  # offered only then
     money = 0 if violation.markers else violation.shortfall
     due = money + FINE
+    insolvent = _short(ctx, violation.seat, due)
     paid = min(due, state.players[violation.seat].corporate)
     ctx.emit(
         DogEatDogViolationDenounced(
@@ -197,6 +202,8 @@ def denounce(ctx: Context[DogEatDogState], seat: int, action: DogEatDogDenounce)
             bounty=BOUNTY,
         )
     )
+    if insolvent:
+        ctx.emit(DogEatDogInsolvent(seat=violation.seat, paid=0, waived=0))
     _place_missing(ctx, violation)
 
 
@@ -205,6 +212,7 @@ def self_report(ctx: Context[DogEatDogState], seat: int, action: DogEatDogSelfRe
     violation = _live(state, seat, action.rule, action.turn)
     assert violation is not None  # offered only then
     due = 0 if violation.markers else violation.shortfall
+    insolvent = _short(ctx, seat, due)
     paid = min(due, state.players[seat].corporate)
     ctx.emit(
         DogEatDogViolationReported(
@@ -216,7 +224,24 @@ def self_report(ctx: Context[DogEatDogState], seat: int, action: DogEatDogSelfRe
             waived=due - paid,
         )
     )
+    if insolvent:
+        ctx.emit(DogEatDogInsolvent(seat=seat, paid=0, waived=0))
     _place_missing(ctx, violation)
+
+
+def _short(ctx: Context[DogEatDogState], seat: int, due: int) -> bool:
+    """Fine and shortfall are mandatory payments: when the violator cannot pay ``due`` in a
+    window of his own turn, before his Sell step ends the bank lends him the rest
+    ([LOAN-WHEN], emitted here) and after it he is insolvent ([INSOLVENT-LATER]: whether);
+    otherwise, or off turn, he pays as far as he can ([INSOLVENT-OFFTURN])."""
+    state = ctx.state
+    corporate = state.players[seat].corporate
+    if due <= corporate or seat != state.turn.seat or state.bonus is not None:
+        return False
+    if Step.SELL not in state.turn.steps_done:
+        ctx.emit(DogEatDogLoanTaken(seat=seat, amount=due - corporate))
+        return False
+    return True
 
 
 def _place_missing(ctx: Context[DogEatDogState], violation: Violation) -> None:

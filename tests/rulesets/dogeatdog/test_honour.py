@@ -24,6 +24,7 @@ from domain.dogeatdog.actions import (
     DogEatDogFire,
     DogEatDogHire,
     DogEatDogInvoke,
+    DogEatDogLetPass,
     DogEatDogMake,
     DogEatDogOpenAuction,
     DogEatDogPass,
@@ -46,6 +47,8 @@ from domain.events.dogeatdog import (
     DogEatDogComplianceAsked,
     DogEatDogDiceBidWon,
     DogEatDogGoodsSold,
+    DogEatDogInsolvent,
+    DogEatDogLoanTaken,
     DogEatDogMarketBought,
     DogEatDogOfficialLaidOut,
     DogEatDogPaidToBank,
@@ -458,3 +461,36 @@ def test_given_the_honour_system_when_a_card_makes_him_pay_taxes_under_a_lower_t
     assert flow.awaited(state) == COMPLY
     events = act(state, ACTIVE, DogEatDogComply())
     assert events[1:3] == [DogEatDogTaxPaid(seat=ACTIVE, amount=8), DogEatDogStepEnded(seat=ACTIVE, step=Step.MOVE)]
+
+
+@pytest.mark.rule("HONOUR-DENOUNCE")
+@pytest.mark.rule("LOAN-WHEN")
+@pytest.mark.rule("INSOLVENT-LATER")
+def test_given_a_denounced_violator_who_cannot_pay_in_his_own_turn_then_a_loan_covers_it_before_his_sale_ends_and_after_it_he_is_insolvent_honour_denounce_loan_when_insolvent_later() -> (
+    None
+):
+    early = with_laws(TAX_CODE)
+    early.players[ACTIVE].runner = 3
+    play_on(early, dice=(1, 2))  # passes Taxes with $25M: $8M due under the law
+    act(early, ACTIVE, DogEatDogBreach())
+    act(early, ACTIVE, DogEatDogLetPass(), windows=True)  # the window after his move
+    early.players[ACTIVE].corporate = 3
+    assert flow.awaited(early) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.WINDOW)
+    act(early, ACTIVE, DogEatDogPass(), windows=True)
+    events = act(early, 3, DogEatDogDenounce(violator=ACTIVE, rule=TAX_CODE, turn=1), windows=True)
+    assert events[:2] == [
+        DogEatDogLoanTaken(seat=ACTIVE, amount=15),
+        DogEatDogViolationDenounced(seat=3, violator=ACTIVE, rule=TAX_CODE, turn=1, shortfall=8, paid=18, waived=0, bounty=3),
+    ]
+    assert (early.players[ACTIVE].corporate, early.turn.borrowed) == (0, 15)
+    late = breached_wages()  # in the window after his payroll, his sale done
+    late.players[ACTIVE].corporate = 5
+    act(late, ACTIVE, DogEatDogPass(), windows=True)
+    events = act(late, 3, DogEatDogDenounce(violator=ACTIVE, rule=WAGE_INSPECTOR, turn=1), windows=True)
+    assert events[:2] == [
+        DogEatDogViolationDenounced(seat=3, violator=ACTIVE, rule=WAGE_INSPECTOR, turn=1, shortfall=2, paid=5, waived=7, bounty=3),
+        DogEatDogInsolvent(seat=ACTIVE, paid=0, waived=0),
+    ]
+    assert flow.awaited(late) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.INSOLVENCY)
+    play_defaults(late, lambda s: s.turn.seat != ACTIVE)  # he reorganises; his turn ends
+    assert (late.turn.seat, late.players[ACTIVE].division) == (3, None)
