@@ -43,7 +43,7 @@ from litestar.status_codes import HTTP_307_TEMPORARY_REDIRECT
 
 from api.auth import SECURITY_SCHEMES
 from api.dependencies import Services, ServicesController, serving
-from api.document import finish_document
+from api.document import API_VERSION, finish_document
 from api.frontend import play_routes
 from api.health import Health, HealthCheck
 from api.idempotency import CreatedGames
@@ -78,7 +78,6 @@ from engine.notifications import StoredEventsListener
 
 log = logging.getLogger(__name__)
 
-API_VERSION = "0.3.0"
 DOCS_ASSETS = "/schema/assets"
 
 

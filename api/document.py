@@ -20,6 +20,7 @@ It works on the document as served (a dict), once, when the app is built.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import version as package_version
 from typing import Any
 
 import msgspec
@@ -35,6 +36,9 @@ from api.links import add_links
 from api.schemas import StartRequest
 from api.wire import GameApi, ServedGames
 
+#: The document's ``info.version``: the package's own version, so that one number names what a
+#: client talks to (docs/WIRE.md); a change of the wire bumps it in ``pyproject.toml``.
+API_VERSION = package_version("dodgecity-engine")
 REF_TEMPLATE = "#/components/schemas/{name}"
 #: The operations whose body is each game's own: that body's type, and whether it may be absent.
 GAME_BODIES: dict[str, tuple[Callable[[GameApi], type[msgspec.Struct]], bool]] = {
@@ -94,14 +98,17 @@ def finish_document(app: Litestar, served: ServedGames) -> None:
 
 STREAM_DESCRIPTION = (
     "Server-Sent Events (text/event-stream). This schema is one message: one per game event, "
-    "`id` its version, `event` its `type` and `data` its JSON on one line, exactly as in the "
-    "`events` of GET /games/{game_id}/events for the same caller. In a game played on a clock, "
-    "each batch of events is followed by a message whose `event` is `clock`, `id` the last "
-    "event's version and `data` the game's clock after it (a `ClockView`, as the `clock` of "
-    "GET /games/{game_id}), so that a client keeps its running clocks right without reading "
-    "the game again. A quiet stream also sends a comment line (`: keep-alive`) every 15 "
-    "seconds, and closes after the game's last event or once it has been quiet for the "
-    "server's idle limit; resume with `Last-Event-ID`."
+    "`id` its version, `event` its name and `data` its JSON on one line, exactly as in the "
+    "`events` of GET /games/{game_id}/events for the same caller. An event's name has one "
+    "scheme for every game: `<ruleset>.<Event>` for the game's own events "
+    "(`<ruleset>` as in the game's views) and `kernel.<Event>` for the kernel's "
+    "(`kernel.ClockSet`); `<Event>` is the last part of the data's `type`. In a game played "
+    "on a clock, each batch of events is followed by a message whose `event` is `clock`, "
+    "`id` the last event's version and `data` the game's clock after it (a `ClockView`, as "
+    "the `clock` of GET /games/{game_id}), so that a client keeps its running clocks right "
+    "without reading the game again. A quiet stream also sends a comment line "
+    "(`: keep-alive`) every 15 seconds, and closes after the game's last event or once it "
+    "has been quiet for the server's idle limit; resume with `Last-Event-ID`."
 )
 #: The schema of the data of the stream's ``clock`` message (api/stream.py).
 CLOCK_VIEW = "ClockView"
@@ -134,7 +141,9 @@ def _stream_schema(document: dict[str, Any]) -> dict[str, Any]:
             },
             "event": {
                 "type": "string",
-                "description": "the event's `type`, or `clock` for the game's clock",
+                "description": "the event's name, `<ruleset>.<Event>` or `kernel.<Event>` "
+                "(the same scheme for every game), or `clock` for the game's clock",
+                "pattern": r"^(clock|[a-z][a-z0-9]*\.[A-Z][A-Za-z0-9]*)$",
             },
             "data": {
                 "type": "string",

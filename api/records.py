@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 
 #: The format of a running game's record as one caller may see it: never importable.
-PARTIAL_FORMAT: Final = "dodgecity-partial-record"
+PARTIAL_FORMAT: Final = "partial-record"
 
 #: Verification is pure CPU: one thread, so imports queue rather than take every core.
 _verifier = ThreadPoolExecutor(max_workers=1, thread_name_prefix="record-verifier")
@@ -81,10 +81,12 @@ class RecordedEventBody(msgspec.Struct, frozen=True, kw_only=True):
 
 class GameRecordBody(msgspec.Struct, frozen=True, kw_only=True):
     """A whole game, as `dodgecity export` writes it: everything, hands and seed included.
-    Format version 1 (the first game's first records) names the seats `max_players` and the
-    settings `variants`; version 2 names the `ruleset` and says `seats` and `settings`."""
+    Every game is written in one format, `game-record` version 3, which names the `ruleset` and
+    says `seats` and `settings`. Records written before import as well: their format is
+    `dodgecity-game-record`, version 1 (the first game's first records, which name the seats
+    `max_players` and the settings `variants`) or version 2 (the header of version 3)."""
 
-    format: Literal["dodgecity-game-record"]
+    format: Literal["game-record", "dodgecity-game-record"]
     format_version: int
     game_id: UUID
     #: True when the server that exported the record had imported the game itself; absent for a
@@ -105,7 +107,7 @@ class PartialRecord(msgspec.Struct, frozen=True, kw_only=True):
     takes it. `events` are exactly those of GET /games/{game_id}/events for the same token
     (other seats' cards hidden); the complete record is served once the game has ended."""
 
-    format: Literal["dodgecity-partial-record"]
+    format: Literal["partial-record"]
     importable: bool  # always false: hands, the seed, hashes and commands are left out
     game_id: UUID
     ruleset: str
@@ -161,7 +163,7 @@ class RecordsController(ServicesController):
         """The game's record. Once the game has ended: the complete record, byte for byte what
         `dodgecity export` writes, which `dodgecity import` and `POST /games/records` take.
         Before: a partial record of what the caller may see (`format`
-        `dodgecity-partial-record`, `importable` false), its events as GET …/events shows
+        `partial-record`, `importable` false), its events as GET …/events shows
         them to the same token. The `ETag` begins with the version (304 with `If-None-Match`)."""
         games, served = self.services.games, self.services.served
 

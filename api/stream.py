@@ -1,10 +1,12 @@
 """Live games: ``GET /games/{game_id}/stream`` as Server-Sent Events.
 
-Each message is one event as the caller may see it: ``id`` is its version, ``event`` its type and
-``data`` its JSON, the same bodies as ``GET …/events``. In a game played on a clock, the events
-of each batch are followed by a message ``clock`` whose ``data`` is the game's clock after them
-(the ``clock`` of the game's views) and whose ``id`` is the last event's: a client keeps its
-running clocks right without reading the game again. A client resumes after a dropped
+Each message is one event as the caller may see it: ``id`` is its version, ``event`` its name on
+the wire (``<ruleset>.<Event>``, or ``kernel.<Event>`` for the kernel's: the same scheme for every
+game, ``domain.registry.wire_name``) and ``data`` its JSON, the same bodies as ``GET …/events``.
+In a game played on a clock, the events of each batch are followed by a message ``clock``
+whose ``data`` is the game's clock after them (the ``clock`` of the game's views) and whose
+``id`` is the last event's: a client keeps its running clocks right without reading the game
+again. A client resumes after a dropped
 connection by sending the last id it saw as ``Last-Event-ID`` (browsers do this themselves), or
 ``after`` in the query. The stream closes after the game's last event, or once it has been idle
 for the server's idle limit; clients reconnect with ``Last-Event-ID`` then.
@@ -45,7 +47,7 @@ from api.problems import problem_responses
 from api.stream_slots import StreamSlot, seat_client, stream_client
 from api.threads import in_worker_thread
 from api.watchers import GameWatcher
-from domain.registry import topic_of
+from domain.registry import AnyRules, wire_name
 from domain.table import ClockView
 from engine.application import GameService, VersionOutOfRangeError
 
@@ -142,10 +144,12 @@ class StreamController(ServicesController):
         ] = None,
     ) -> ServerSentEvent | Response[None]:
         """New events of the game as they happen (Server-Sent Events), as the caller may see
-        them: `id` is the version, `event` the event's `type`, `data` the event's JSON, as in
-        `GET …/events`. In a game played on a clock, each batch of events is followed by a
-        message `clock` (`id` the last event's version, `data` the game's clock after it, as
-        the `clock` of GET /games/{game_id}). The stream ends after the game's last event;
+        them: `id` is the version, `event` the event's name, `<ruleset>.<Event>` for the game's
+        events (`<ruleset>` as in the game's views) and `kernel.<Event>` for the
+        kernel's, whatever the game, and `data` the event's JSON, as in `GET …/events`. In a
+        game played on a clock, each batch of events is followed by a message `clock` (`id`
+        the last event's version, `data` the game's clock after it, as the `clock` of
+        GET /games/{game_id}). The stream ends after the game's last event;
         resumed after it, the answer is 204 No Content. A client may hold a few streams open
         at once (429 beyond). Any token of the game or none (a spectator sees only what is
         public).
@@ -164,8 +168,8 @@ class StreamController(ServicesController):
                 raise ClientException(detail="send a stream ticket or a token, not both")
             seat = services.tickets.redeem(game_id, ticket).seat
             client = seat_client(game_id, seat)
-        latest, ended = await in_worker_thread(
-            lambda: games.read(game_id, lambda game: (game.version, game.is_over))
+        latest, ended, rules = await in_worker_thread(
+            lambda: games.read(game_id, lambda game: (game.version, game.is_over, game.rules))
         )
         if start > latest:
             raise VersionOutOfRangeError(game_id, start, latest)
@@ -175,12 +179,24 @@ class StreamController(ServicesController):
         slot = services.stream_slots.take(client)
         watcher = services.watchers.join(game_id)
         lease = _Lease(slot, lambda: services.watchers.leave(watcher))
-        watch = _Watch(games, watcher, seat, services.stream_idle_seconds)
+        watch = _Watch(games, watcher, seat, services.stream_idle_seconds, rules)
         messages = watch.messages(after=start, lease=lease)
         # A stream never iterated (the client left before its first byte) never runs its own
         # ``finally``: it lets go when it is collected instead.
         weakref.finalize(messages, lease.end)
         return ServerSentEvent(messages)
+
+
+_wire_names: dict[tuple[str, type[Any]], str] = {}
+
+
+def _wire_name(rules: AnyRules, event_type: type[Any]) -> str:
+    """``wire_name``, worked out once per class: the stream names every event it sends."""
+    key = (rules.name, event_type)
+    name = _wire_names.get(key)
+    if name is None:
+        name = _wire_names[key] = wire_name(rules, event_type)
+    return name
 
 
 def _resume_point(last_event_id: str | None, after: int) -> int:
@@ -212,6 +228,10 @@ class _Watch:
     watcher: GameWatcher
     seat: int | None
     idle_seconds: float
+    rules: AnyRules
+
+    def name(self, event_type: type[Any]) -> str:
+        return _wire_name(self.rules, event_type)
 
     def page(self, after: int) -> tuple[list[Any], bool, ClockView | None]:
         """The events after ``after`` from the store, whether the last of them ended the game,
@@ -247,7 +267,7 @@ class _Watch:
             for event in page:
                 yield ServerSentEventMessage(
                     id=event.originator_version,
-                    event=topic_of(type(event)),  # its `type`, as in GET …/events
+                    event=self.name(type(event)),
                     data=_encoder.encode(event).decode(),
                 )
                 position = event.originator_version

@@ -13,6 +13,10 @@ stored game a path names) and decodes it strictly with that game's own type.
 
 Component names in the OpenAPI document are the type names, so each game's types carry its
 ``prefix``: the first game keeps the bare names its clients have always seen.
+
+Some shapes are the kernel's, the same for every game (docs/WIRE.md): a game's view must say
+``game_id`` as a UUID and ``status`` as the kernel's :class:`~domain.ruleset.GameStatus`, or its
+API is refused when built (:func:`check_view`).
 """
 
 from __future__ import annotations
@@ -20,14 +24,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_type_hints
 from uuid import UUID
 
 import msgspec
 from litestar.handlers import HTTPRouteHandler
 
 from domain.events.kernel import KERNEL_EVENT_TYPES
-from domain.ruleset import Rules
+from domain.ruleset import GameStatus, Rules
 from domain.table import ClockView
 from projections.read_models import IMPORTED
 
@@ -92,6 +96,7 @@ class WireTypes:
 
     @classmethod
     def of(cls, game: GameApi) -> WireTypes:
+        check_view(game.name, game.rules.view_type)
         # Named as if in the game's API package: never taken for its rules' own types.
         module = f"api.{game.name}"
         prefix = game.prefix
@@ -151,6 +156,23 @@ class WireTypes:
                 module=module,
             ),
         )
+
+
+#: The fields every game's view has with the same type (docs/WIRE.md).
+KERNEL_VIEW_FIELDS: Mapping[str, Any] = {"game_id": UUID, "version": int, "status": GameStatus}
+
+
+def check_view(ruleset: str, view_type: type[msgspec.Struct]) -> None:
+    """Refuse a game whose view says the kernel's fields in its own way (``game_id`` as text,
+    ``status`` as a string of its own): a client reads them alike in every game."""
+    hints = get_type_hints(view_type)
+    wrong = [
+        f"{name} is {hints.get(name, 'missing')}, not {wanted.__name__}"
+        for name, wanted in KERNEL_VIEW_FIELDS.items()
+        if hints.get(name) is not wanted
+    ]
+    if wrong:
+        raise TypeError(f"{ruleset}'s view breaks the wire's rule: {'; '.join(wrong)}")
 
 
 #: What every view tells of the game's seed (engine/fairness.py), whatever the game.

@@ -9,6 +9,10 @@ An event's topic is its msgspec tag: the class name for the first game (stored g
 bare names) and ``<prefix><ClassName>`` for every game after it, so no two games share a topic.
 The kernel's own events (``kernel.<Name>``, ``domain/events/kernel.py``) are known to every
 registry: any game may record them, and none opens with them.
+
+On the wire every event has one more name, the same scheme for every game: :func:`wire_name`,
+``<ruleset>.<Event>`` for a game's events and ``kernel.<Event>`` for the kernel's. The live
+stream names its messages so (docs/WIRE.md); the stored topic stays what stored hashes pin.
 """
 
 from __future__ import annotations
@@ -46,6 +50,17 @@ def topic_of(event_type: type[DomainEvent]) -> str:
     if not isinstance(tag, str):
         raise TypeError(f"{event_type.__name__} has no string tag to store it by")
     return tag
+
+
+def wire_name(rules: AnyRules, event_type: type[DomainEvent]) -> str:
+    """The name of an event of ``rules``' games on the wire: ``<ruleset>.<Event>`` for the
+    game's own (``<ruleset>`` its ``name``), ``kernel.<Event>`` for the
+    kernel's. Unlike the stored topic, whose form the first game's stored hashes pin, it has one
+    scheme for every game, and it is unique across games."""
+    topic = topic_of(event_type)
+    if topic.startswith(KERNEL_PREFIX):
+        return topic
+    return f"{rules.name}.{topic.removeprefix(rules.topic_prefix)}"
 
 
 class Registry:

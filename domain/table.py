@@ -231,7 +231,8 @@ class Table:
 
 
 def describe_kernel_event(event: KernelEvent, names: Sequence[str]) -> str:
-    """One English sentence for a kernel event, in the present tense of the narration."""
+    """One English sentence for a kernel event, in the past tense of every game's narration
+    (docs/WIRE.md)."""
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
@@ -243,25 +244,25 @@ def describe_kernel_event(event: KernelEvent, names: Sequence[str]) -> str:
             else ""
         )
         return (
-            f"The game is played on a clock: {_duration(event.decision_seconds)} per decision"
+            f"The game was put on a clock: {_duration(event.decision_seconds)} per decision"
             f"{reserve}; after {event.bot_after_timeouts} timeout"
-            f"{'s' if event.bot_after_timeouts != 1 else ''} in a row a computer player takes "
-            "the seat."
+            f"{'s' if event.bot_after_timeouts != 1 else ''} in a row a computer player would "
+            "take the seat."
         )
     if isinstance(event, DecisionTimedOut):
         claimed = "" if event.claimed_by is None else f" (claimed by {name(event.claimed_by)})"
         return (
-            f"{name(event.seat)}'s time runs out{claimed}: the rules decide in their place "
+            f"{name(event.seat)}'s time ran out{claimed}: the rules decided in their place "
             f"({event.decision.replace('_', ' ')})."
         )
     if isinstance(event, SeatHandedToBot):
         why = "after timing out" if event.reason == "timeouts" else "at the host's word"
-        return f"A computer player ({event.bot}) takes over {name(event.seat)}'s seat {why}."
+        return f"A computer player ({event.bot}) took over {name(event.seat)}'s seat {why}."
     if isinstance(event, SeatTakenBack):
-        return f"{name(event.seat)} is back and plays their seat again."
+        return f"{name(event.seat)} came back to play their seat again."
     if isinstance(event, GameAbandoned):
         return (
-            f"The table is closed: the game did not start within {_duration(event.after_seconds)}."
+            f"The table was closed: the game did not start within {_duration(event.after_seconds)}."
         )
     return type(event).__name__
 

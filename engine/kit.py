@@ -107,8 +107,6 @@ class GameKit:
     statistics_lines: Callable[[Mapping[str, float]], list[str]] = _per_game
     #: Names a bot seat gets when the host names none, in order.
     bot_names: tuple[str, ...] = field(default=())
-    #: The game-record format version its games are exported in (engine/transfer.py).
-    record_version: int = 2
     #: Tells stored events as lines of a replay; None: one line per event, in the rules' words.
     narrate: Narrator | None = None
     #: The outcome an ended game's view shows (a client of the API has nothing else); the

@@ -9,11 +9,14 @@ stored, in one write.
 A record is complete: it includes every hand and the seed. Share records of running games only with
 whoever may see everything.
 
-Two versions of the format are read. Version 1, the first, holds games of the first ruleset
-only, which its first event names; its header calls the seats ``max_players`` and the settings
-``variants``. Version 2 names the ``ruleset`` and says ``seats`` and ``settings``. Each game is
-written in the version its kit says (engine/kit.py), so a record exported once exports the same
-bytes ever after.
+Every game is written in one format whatever its game (docs/WIRE.md): ``format`` is
+``game-record``, ``format_version`` 3, and the header names the ``ruleset`` and says ``seats``
+and ``settings``. Records written before keep importing and verifying: they name the format
+``dodgecity-game-record``, after the project, in version 1 (games of the first ruleset only,
+which its first event names; the header calls the seats ``max_players`` and the settings
+``variants``) or version 2 (the header of version 3). A game exported again is written in
+version 3 whatever it was imported from: its events, hashes and commands, the part ``verify``
+checks, are the same bytes; only the header's words are today's.
 
 A game this server stored from a record (``engine/import_marks.py``) is exported with
 ``"imported": true`` in the header and its events unchanged; a game played here has no such
@@ -33,7 +36,6 @@ from domain.names import RULE as NAME_RULE
 from domain.names import name_problem
 from domain.registry import AnyRules, UnknownTopicError, default_registry, topic_of
 from engine.audit import verify
-from engine.kit import kit_for
 from engine.records import (
     Command,
     CorruptRecordError,
@@ -44,9 +46,13 @@ from engine.records import (
     encode_event,
 )
 
-#: The product's game-record format (named after the project, not after one of its games).
-FORMAT = "dodgecity-game-record"
-FORMAT_VERSIONS = (1, 2)
+#: The game-record format every game is exported in, named after no game.
+FORMAT = "game-record"
+FORMAT_VERSION = 3
+#: The format's name before version 3 (after the project); its records keep importing.
+LEGACY_FORMAT = "dodgecity-game-record"
+#: Every (format, version) this engine reads.
+READABLE: tuple[tuple[str, int], ...] = ((LEGACY_FORMAT, 1), (LEGACY_FORMAT, 2), (FORMAT, 3))
 
 
 class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,12 +70,12 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     game_id: UUID
     #: Exported by a server that had imported the game; left out for games played there.
     imported: bool = False
-    ruleset: str | msgspec.UnsetType = msgspec.UNSET  # version 2
+    ruleset: str | msgspec.UnsetType = msgspec.UNSET  # versions 2 and 3
     rules_version: str
     max_players: int | msgspec.UnsetType = msgspec.UNSET  # version 1: the seats
     variants: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET  # version 1: the settings
-    seats: int | msgspec.UnsetType = msgspec.UNSET  # version 2
-    settings: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET  # version 2
+    seats: int | msgspec.UnsetType = msgspec.UNSET  # versions 2 and 3
+    settings: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET  # versions 2 and 3
     players: list[str]
     events: list[RecordedEvent]
 
@@ -99,19 +105,15 @@ def export_record(game_id: UUID, records: Sequence[Record], *, imported: bool = 
     game = Game(game_id, rules)
     for stored in records:
         game.apply(stored.event())
-    settings = msgspec.Raw(msgspec.json.encode(opened.settings))
-    version = kit_for(rules).record_version
     record = GameRecord(
         format=FORMAT,
-        format_version=version,
+        format_version=FORMAT_VERSION,
         game_id=game_id,
         imported=imported,
-        ruleset=rules.name if version >= 2 else msgspec.UNSET,
+        ruleset=rules.name,
         rules_version=opened.rules_version,
-        max_players=opened.seats if version == 1 else msgspec.UNSET,
-        variants=settings if version == 1 else msgspec.UNSET,
-        seats=opened.seats if version >= 2 else msgspec.UNSET,
-        settings=settings if version >= 2 else msgspec.UNSET,
+        seats=opened.seats,
+        settings=msgspec.Raw(msgspec.json.encode(opened.settings)),
         players=[seat.name for seat in game.seats()],
         events=[
             RecordedEvent(
@@ -135,14 +137,15 @@ def read_record(data: bytes, *, commitment: str | None = None) -> tuple[UUID, li
         header = msgspec.json.decode(data, type=_Header)
     except msgspec.DecodeError as error:
         raise RecordRejectedError(f"not a game record: {error}") from None
-    if header.format != FORMAT:
+    if header.format not in (FORMAT, LEGACY_FORMAT):
         raise RecordRejectedError(
             f"not a game record: format is {header.format!r}, expected {FORMAT!r}"
         )
-    if header.format_version not in FORMAT_VERSIONS:
+    if (header.format, header.format_version) not in READABLE:
+        versions = [str(version) for name, version in READABLE if name == header.format]
         raise RecordRejectedError(
-            f"game record format version {header.format_version} is not supported "
-            f"(this engine reads versions {', '.join(map(str, FORMAT_VERSIONS))})"
+            f"{header.format} format version {header.format_version} is not supported "
+            f"(this engine reads versions {', '.join(versions)})"
         )
     try:
         record = msgspec.json.decode(data, type=GameRecord)

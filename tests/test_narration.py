@@ -43,6 +43,8 @@ from domain.events.dodgecity import (
 )
 from engine.players import RandomPlayer
 
+from tests.conformance.tense import tense_faults
+
 NAMES = ("Anna", "Bob", "Carla", "Dan", "Eve")
 SUMMARY_INDENT = " " * 6
 
@@ -175,6 +177,13 @@ def test_given_any_event_when_described_openly_then_one_plain_line(cls: type[Dom
     assert not re.search(r"<|\bNone\b|\w\.[A-Z_]{3,}", text), f"a Python repr in {text!r}"
 
 
+def test_given_every_event_class_when_described_then_each_sentence_is_in_the_past_tense_as_in_every_game() -> None:
+    told = [describe(sample_event(cls), NAMES) for cls in ALL_EVENT_TYPES]
+    told += [describe(event_view(sample_event(cls), None, game_ended=False), NAMES) for cls in ALL_EVENT_TYPES]
+
+    assert tense_faults(told) == []  # docs/WIRE.md
+
+
 @pytest.mark.parametrize("viewer", [0, None])
 @pytest.mark.parametrize("cls", ALL_EVENT_TYPES, ids=lambda cls: cls.__name__)
 def test_given_any_event_when_described_for_an_outsider_then_no_redacted_value_shows(cls: type[DomainEvent], viewer: int | None) -> None:
@@ -194,29 +203,29 @@ def test_given_any_event_when_described_for_an_outsider_then_no_redacted_value_s
 def test_given_a_deal_when_described_for_an_outsider_then_only_the_count_shows() -> None:
     event = CardsDealt(seat=1, cards=("C03", "C17", "C29"))
 
-    assert describe(event_view(event, 0, game_ended=False), NAMES) == "Bob is dealt 3 cards"
-    assert describe(event, NAMES) == "Bob is dealt 3 cards: Lady 7 [C03], Lady picture 3 [C17], ? [C29]"
+    assert describe(event_view(event, 0, game_ended=False), NAMES) == "Bob was dealt 3 cards"
+    assert describe(event, NAMES) == "Bob was dealt 3 cards: Lady 7 [C03], Lady picture 3 [C17], ? [C29]"
 
 
 def test_given_a_stone_event_then_the_building_name_and_cell_are_shown() -> None:
     bought = StoneBought(seat=0, building="post", cell=(1, 2), price=300)
     removed = StoneRemoved(by=1, owner=0, building="hotel", cell=(4, 0), cause="duel")
 
-    assert describe(bought, NAMES) == "Anna buys a stone for $300: the Post Office at (1, 2)"
-    assert describe(removed, NAMES) == "Bob removes Anna's stone (the duel): the Hotel at (4, 0)"
+    assert describe(bought, NAMES) == "Anna bought a stone for $300: the Post Office at (1, 2)"
+    assert describe(removed, NAMES) == "Bob removed Anna's stone (the duel): the Hotel at (4, 0)"
 
 
 def test_given_a_seat_without_a_name_when_described_then_the_seat_number_stands_in() -> None:
     bought = StoneBought(seat=7, building="post", cell=(1, 2), price=300)
 
-    assert describe(bought, NAMES[:2]).startswith("seat 8 buys")  # seat 7, counted from 1
+    assert describe(bought, NAMES[:2]).startswith("seat 8 bought")  # seat 7, counted from 1
 
 
 def test_given_the_variant_deck_when_a_card_is_described_then_its_face_comes_from_that_deck() -> None:
     played = CardPlayed(seat=0, card="C05")
 
-    assert describe(played, NAMES) == "Anna plays Gunman 6 [C05]"
-    assert describe(played, NAMES, deck_name="variant_44") == "Anna plays Lady 8 [C05]"
+    assert describe(played, NAMES) == "Anna played Gunman 6 [C05]"
+    assert describe(played, NAMES, deck_name="variant_44") == "Anna played Lady 8 [C05]"
 
 
 # -- whole games ----------------------------------------------------------------------------
@@ -244,7 +253,7 @@ def test_given_a_finished_game_when_narrated_then_one_line_per_event_and_the_end
 
     assert len(event_lines) == len(events)
     assert [int(line.split()[0]) for line in event_lines] == list(range(1, len(events) + 1))
-    assert event_lines[-1].split(maxsplit=1)[1].startswith("The game ends")
+    assert event_lines[-1].split(maxsplit=1)[1].startswith("The game ended")
     assert summaries[-1][0].startswith("Game over")
     assert all("hidden" not in line.lower() for line in event_lines)
 

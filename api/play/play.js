@@ -10,8 +10,8 @@
 // controls). ``material`` below is the ruleset's printed material (GET /rulesets/<ruleset>). A
 // module exports:
 //
-//   eventTypes                  every event type its stream sends (EventSource hears only the
-//                               named events it listens for)
+//   eventTypes                  the name of every event its stream sends, `<ruleset>.<Event>`
+//                               (EventSource hears only the named events it listens for)
 //   settingsForm(material, ruleset) → {element, read()}
 //                               its part of the create form; read() answers POST /games' settings
 //   describeDecision(decision, view, material) → words after "You …" ("play a card")

@@ -112,14 +112,14 @@ def _(event: BangGameStarted, name: _Names) -> str:
 def _(event: BangRoleDealt, name: _Names) -> str:
     if event.role == HIDDEN:
         return f"{name(event.seat)} was dealt a secret role."
-    shown = "and shows it" if event.public else "in secret"
-    return f"{name(event.seat)} is the {event.role.title()} {shown}."
+    shown = "and showed it" if event.public else "in secret"
+    return f"{name(event.seat)} was dealt the role of {event.role.title()} {shown}."
 
 
 @_tell.register
 def _(event: BangCharacterDealt, name: _Names) -> str:
     character = characters()[event.character].name
-    return f"{name(event.seat)} plays {character} with {event.life} life points."
+    return f"{name(event.seat)} was dealt {character}, with {event.life} life points."
 
 
 @_tell.register
@@ -136,13 +136,18 @@ def _(event: BangCardsDrawn, name: _Names) -> str:
 
 @_tell.register
 def _(event: BangTurnBegan, name: _Names) -> str:
-    return f"Turn {event.turn}: {name(event.seat)}."
+    return f"Turn {event.turn} began: {name(event.seat)}'s."
 
 
 @_tell.register
 def _(event: BangPhaseBegan, name: _Names) -> str:
-    words = {"checks": "checks", "draw": "draws", "play": "plays cards", "discard": "discards"}
-    return f"{name(event.seat)} {words[event.phase.value]}."
+    words = {
+        "checks": "the start-of-turn checks",
+        "draw": "drawing",
+        "play": "playing cards",
+        "discard": "discarding",
+    }
+    return f"{name(event.seat)} began {words[event.phase.value]}."
 
 
 @_tell.register
@@ -193,32 +198,32 @@ def _(event: BangCheckDrawn, name: _Names) -> str:
 @_tell.register
 def _(event: BangEffectStarted, name: _Names) -> str:
     what = card_name(event.card) if event.card else "an ability"
-    return f"{what} of {name(event.source)} takes effect."
+    return f"{what} of {name(event.source)} took effect."
 
 
 @_tell.register
 def _(event: BangEffectReached, name: _Names) -> str:
-    return f"It reaches {name(event.target)}."
+    return f"It reached {name(event.target)}."
 
 
 @_tell.register
 def _(event: BangEffectEnded, name: _Names) -> str:
-    return "The effect is over."
+    return "The effect was over."
 
 
 @_tell.register
 def _(event: BangTargetResolved, name: _Names) -> str:
-    return f"{name(event.target)} is done."
+    return f"{name(event.target)} was done."
 
 
 @_tell.register
 def _(event: BangResolutionAbandoned, name: _Names) -> str:
-    return "What was resolving stops."
+    return "What was resolving stopped."
 
 
 @_tell.register
 def _(event: BangStoreRevealed, name: _Names) -> str:
-    return f"The General Store shows {_cards(event.cards)}."
+    return f"The General Store showed {_cards(event.cards)}."
 
 
 @_tell.register
@@ -233,7 +238,7 @@ def _(event: BangAnswered, name: _Names) -> str:
 
 @_tell.register
 def _(event: BangHitAimed, name: _Names) -> str:
-    return f"{name(event.source)} shoots at {name(event.target)}."
+    return f"{name(event.source)} shot at {name(event.target)}."
 
 
 @_tell.register
@@ -243,7 +248,7 @@ def _(event: BangHitCancelled, name: _Names) -> str:
 
 @_tell.register
 def _(event: BangHitTaken, name: _Names) -> str:
-    return f"{name(event.target)} is hit."
+    return f"{name(event.target)} was hit."
 
 
 @_tell.register
@@ -254,22 +259,22 @@ def _(event: BangReactionDeclined, name: _Names) -> str:
 @_tell.register
 def _(event: BangLossThreatened, name: _Names) -> str:
     points = "point" if event.amount == 1 else "points"
-    return f"{name(event.seat)} is about to lose {event.amount} life {points}."
+    return f"{name(event.seat)} was about to lose {event.amount} life {points}."
 
 
 @_tell.register
 def _(event: BangLossReduced, name: _Names) -> str:
-    return f"A Beer saves {name(event.seat)} {event.by}."
+    return f"A Beer saved {name(event.seat)} {event.by}."
 
 
 @_tell.register
 def _(event: BangLossResolved, name: _Names) -> str:
-    return f"{name(event.seat)} now has {event.life} life points."
+    return f"{name(event.seat)} was left with {event.life} life points."
 
 
 @_tell.register
 def _(event: BangLifeGained, name: _Names) -> str:
-    return f"{name(event.seat)} now has {event.life} life points."
+    return f"{name(event.seat)} gained life, to {event.life} life points."
 
 
 @_tell.register
@@ -285,8 +290,8 @@ def _(event: BangAbilityUsed, name: _Names) -> str:
 @_tell.register
 def _(event: BangAbilityCopied, name: _Names) -> str:
     if event.character is None:
-        return f"{name(event.seat)} has no ability now."
-    return f"{name(event.seat)} takes {characters()[event.character].name}'s ability."
+        return f"{name(event.seat)} was left with no ability."
+    return f"{name(event.seat)} took {characters()[event.character].name}'s ability."
 
 
 @_tell.register
@@ -298,4 +303,4 @@ def _(event: BangPlayerEliminated, name: _Names) -> str:
 @_tell.register
 def _(event: BangGameEnded, name: _Names) -> str:
     winners = ", ".join(name(seat) for seat in event.winners) or "nobody"
-    return f"The game is over: {winners} won."
+    return f"The game was over: {winners} won."

@@ -7,10 +7,13 @@ waiting for one seat's decision or for the rules to take its next step.
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from attrs import Factory, define
 
 from domain.bang.catalog import Role
 from domain.events.bang.values import BangSettings, Phase
+from domain.events.base import NO_GAME
 from domain.ruleset import GameStatus
 
 MIN_PLAYERS = 3  # [SETUP-PLAYER-COUNT]
@@ -94,7 +97,7 @@ class Turn:
 
 @define
 class BangState:
-    game_id: object = None
+    game_id: UUID = NO_GAME
     status: GameStatus = GameStatus.LOBBY
     seats_wanted: int = 0
     seed: str = ""

@@ -17,6 +17,7 @@ Roles are shown at an elimination ([HIDDEN-ELIMINATED-ROLE]) and at the end
 from __future__ import annotations
 
 from collections.abc import Sequence
+from uuid import UUID
 
 import msgspec
 
@@ -87,7 +88,7 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class BangView(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: str
+    game_id: UUID
     version: int
     viewer: int | None
     status: GameStatus
@@ -120,7 +121,7 @@ def game_view(
     roles = role_counts().get(state.seats_wanted)
     started = state.status is not GameStatus.LOBBY
     return BangView(
-        game_id=str(state.game_id),
+        game_id=state.game_id,
         version=version,
         viewer=viewer,
         status=state.status,

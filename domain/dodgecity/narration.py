@@ -93,14 +93,14 @@ STAGE_WORDS: dict[Stage, str] = {
 
 END_WORDS: dict[EndReason, str] = {
     EndReason.POINTS: "a player reached 6 points",
-    EndReason.BOARD_CLOSED: "every building is closed",
-    EndReason.PASS_LIMIT: "the last pass is over",
+    EndReason.BOARD_CLOSED: "every building was closed",
+    EndReason.PASS_LIMIT: "the last pass was over",
 }
 
 PASS_WORDS: dict[PassReason, str] = {
-    PassReason.NO_OPPONENT: "has nobody to challenge and passes",
-    PassReason.FORCED_INDIAN: "holds a forced Indian and may not challenge",
-    PassReason.CHOSE_TO_PASS: "passes on the challenge",
+    PassReason.NO_OPPONENT: "had nobody to challenge and passed",
+    PassReason.FORCED_INDIAN: "held a forced Indian and could not challenge",
+    PassReason.CHOSE_TO_PASS: "passed on the challenge",
 }
 
 OUTCOME_WORDS: dict[EffectOutcome, str] = {
@@ -196,41 +196,41 @@ def _shown(value: object) -> bool:
 def _game_created(e: GameCreated, w: Words) -> str:
     seed = f", seed {e.seed}" if _shown(e.seed) else ""
     return (
-        f"A game is opened for up to {e.max_players} players "
+        f"A game was opened for up to {e.max_players} players "
         f"(deck {e.variants.deck}, rules {e.rules_version}{seed})"
     )
 
 
 def _player_joined(e: PlayerJoined, w: Words) -> str:
     who = e.name if e.bot is None else f"{e.name}, a {e.bot} bot,"
-    return f"{who} takes seat {e.seat + 1} and plays {e.colour.value}"
+    return f"{who} took seat {e.seat + 1} to play {e.colour.value}"
 
 
 def _game_started(e: GameStarted, w: Words) -> str:
     buildings = _and_list([w.building(b) for b in e.buildings])
-    return f"The game starts with {e.players} players, ${e.money_each} each, and {buildings}"
+    return f"The game started with {e.players} players, ${e.money_each} each, and {buildings}"
 
 
 def _pass_began(e: PassBegan, w: Words) -> str:
-    return f"Pass {e.number} begins"
+    return f"Pass {e.number} began"
 
 
 def _stage_began(e: StageBegan, w: Words) -> str:
-    return f"Now: {STAGE_WORDS[e.stage]}"
+    return f"A new stage began: {STAGE_WORDS[e.stage]}"
 
 
 def _turn_began(e: TurnBegan, w: Words) -> str:
-    return f"{w.seat(e.seat)}'s setting turn begins"
+    return f"{w.seat(e.seat)}'s setting turn began"
 
 
 def _turn_ended(e: TurnEnded, w: Words) -> str:
-    return f"{w.seat(e.seat)} ends the turn"
+    return f"{w.seat(e.seat)} ended the turn"
 
 
 def _pile_formed(pile: str, order: tuple[str, ...], from_discard: bool) -> str:
     source = " from the discard pile" if from_discard else ""
     shown = f" (top first: {' '.join(order)})" if _shown(order) else ""
-    return f"The {pile} pile is shuffled{source}: {_plural(len(order), 'card')}{shown}"
+    return f"The {pile} pile was shuffled{source}: {_plural(len(order), 'card')}{shown}"
 
 
 def _draw_pile_shuffled(e: DrawPileShuffled, w: Words) -> str:
@@ -243,117 +243,117 @@ def _event_pile_shuffled(e: EventPileShuffled, w: Words) -> str:
 
 def _cards_dealt(e: CardsDealt, w: Words) -> str:
     shown = f": {w.cards(e.cards)}" if _shown(e.cards) else ""
-    return f"{w.seat(e.seat)} is dealt {_plural(len(e.cards), 'card')}{shown}"
+    return f"{w.seat(e.seat)} was dealt {_plural(len(e.cards), 'card')}{shown}"
 
 
 def _cards_drawn(e: CardsDrawn, w: Words) -> str:
     shown = f": {w.cards(e.cards)}" if _shown(e.cards) else ""
     drawn = _plural(len(e.cards), "card")
-    return f"{w.seat(e.seat)} draws {drawn} for {w.cause(e.cause)}{shown}"
+    return f"{w.seat(e.seat)} drew {drawn} for {w.cause(e.cause)}{shown}"
 
 
 def _start_card_committed(e: StartCardCommitted, w: Words) -> str:
     card = w.card(e.card) if _shown(e.card) else "a card"
-    return f"{w.seat(e.seat)} commits {card} face down as start card"
+    return f"{w.seat(e.seat)} committed {card} face down as start card"
 
 
 def _start_cards_revealed(e: StartCardsRevealed, w: Words) -> str:
     shown = [f"{w.seat(seat)} {w.card(card)}" for seat, card in e.cards]
-    return f"Start cards are turned up: {', '.join(shown) or 'none'}"
+    return f"Start cards were turned up: {', '.join(shown) or 'none'}"
 
 
 def _start_player_chosen(e: StartPlayerChosen, w: Words) -> str:
     lot = f", by lot among {w.seats(e.tied)}" if e.by_lot else ""
-    return f"{w.seat(e.seat)} becomes start player{lot}"
+    return f"{w.seat(e.seat)} became start player{lot}"
 
 
 def _card_played(e: CardPlayed, w: Words) -> str:
-    return f"{w.seat(e.seat)} plays {w.card(e.card)}"
+    return f"{w.seat(e.seat)} played {w.card(e.card)}"
 
 
 def _card_resolved(e: CardResolved, w: Words) -> str:
     unused = f", {w.forfeited(e.card, e.forfeited)} left unused" if e.forfeited else ""
-    return f"{w.seat(e.seat)}'s {w.card(e.card)} is done and discarded face up{unused}"
+    return f"{w.seat(e.seat)}'s {w.card(e.card)} was done and discarded face up{unused}"
 
 
 def _duel_card_committed(e: DuelCardCommitted, w: Words) -> str:
     card = w.card(e.card) if _shown(e.card) else "a duel card"
     forced = " (the only choice)" if e.forced else ""
-    return f"{w.seat(e.seat)} commits {card} face down{forced}"
+    return f"{w.seat(e.seat)} committed {card} face down{forced}"
 
 
 def _cards_discarded(e: CardsDiscarded, w: Words) -> str:
     cards = w.cards(e.cards) if _shown(e.cards) else _plural(len(e.cards), "card")
-    return f"{w.seat(e.seat)} discards {cards} face down"
+    return f"{w.seat(e.seat)} discarded {cards} face down"
 
 
 def _card_revealed(e: CardRevealed, w: Words) -> str:
-    return f"{w.seat(e.seat)} reveals {w.card(e.card)} for a control dispute"
+    return f"{w.seat(e.seat)} revealed {w.card(e.card)} for a control dispute"
 
 
 def _building_claimed(e: BuildingClaimed, w: Words) -> str:
-    return f"{w.seat(e.seat)} claims {w.building(e.building)} for the {e.figure.value}"
+    return f"{w.seat(e.seat)} claimed {w.building(e.building)} for the {e.figure.value}"
 
 
 def _stone_bought(e: StoneBought, w: Words) -> str:
-    return f"{w.seat(e.seat)} buys a stone for ${e.price}: {w.stone(e.building, e.cell)}"
+    return f"{w.seat(e.seat)} bought a stone for ${e.price}: {w.stone(e.building, e.cell)}"
 
 
 def _stone_placed(e: StonePlaced, w: Words) -> str:
     where = w.stone(e.building, e.cell)
-    return f"{w.seat(e.seat)} places a free stone ({w.cause(e.cause)}): {where}"
+    return f"{w.seat(e.seat)} placed a free stone ({w.cause(e.cause)}): {where}"
 
 
 def _stone_removed(e: StoneRemoved, w: Words) -> str:
     where, why = w.stone(e.building, e.cell), w.cause(e.cause)
     if e.by == e.owner:
-        return f"{w.seat(e.owner)} loses a stone ({why}): {where}"
-    return f"{w.seat(e.by)} removes {w.seat(e.owner)}'s stone ({why}): {where}"
+        return f"{w.seat(e.owner)} lost a stone ({why}): {where}"
+    return f"{w.seat(e.by)} removed {w.seat(e.owner)}'s stone ({why}): {where}"
 
 
 def _stone_removal_declined(e: StoneRemovalDeclined, w: Words) -> str:
-    return f"{w.seat(e.seat)} wins the duel but removes no stone"
+    return f"{w.seat(e.seat)} won the duel but removed no stone"
 
 
 def _stone_transferred(e: StoneTransferred, w: Words) -> str:
     where, owner, recipient = w.stone(e.building, e.cell), w.seat(e.owner), w.seat(e.recipient)
     if e.replaced:
-        return f"{owner}'s stone goes over to {recipient} ({w.cause(e.cause)}): {where}"
-    return f"{owner}'s stone leaves, {recipient} has none to put there: {where}"
+        return f"{owner}'s stone went over to {recipient} ({w.cause(e.cause)}): {where}"
+    return f"{owner}'s stone left, {recipient} had none to put there: {where}"
 
 
 def _stone_sold(e: StoneSold, w: Words) -> str:
     where = w.stone(e.building, e.cell)
-    return f"{w.seat(e.seat)} sells a stone to the bank for ${e.amount}: {where}"
+    return f"{w.seat(e.seat)} sold a stone to the bank for ${e.amount}: {where}"
 
 
 def _building_neutralised(e: BuildingNeutralised, w: Words) -> str:
-    return f"{w.building(e.building).capitalize()} is full and nobody controls it: it closes"
+    return f"{w.building(e.building).capitalize()} was full and nobody controlled it: it closed"
 
 
 def _building_scored(e: BuildingScored, w: Words) -> str:
     return (
-        f"{w.seat(e.seat)} scores {w.building(e.building)}: "
+        f"{w.seat(e.seat)} scored {w.building(e.building)}: "
         f"{_plural(e.points, 'point')} and ${e.rent} rent"
     )
 
 
 def _money_received(e: MoneyReceived, w: Words) -> str:
-    return f"{w.seat(e.seat)} receives ${e.amount} from the bank ({w.cause(e.cause)})"
+    return f"{w.seat(e.seat)} received ${e.amount} from the bank ({w.cause(e.cause)})"
 
 
 def _money_paid(e: MoneyPaid, w: Words) -> str:
     payee = "the bank" if e.to is None else w.seat(e.to)
-    waived = f"; ${e.waived} is waived" if e.waived else ""
-    return f"{w.seat(e.seat)} pays ${e.amount} to {payee} ({w.cause(e.cause)}){waived}"
+    waived = f"; ${e.waived} was waived" if e.waived else ""
+    return f"{w.seat(e.seat)} paid ${e.amount} to {payee} ({w.cause(e.cause)}){waived}"
 
 
 def _event_card_drawn(e: EventCardDrawn, w: Words) -> str:
-    return f"{w.seat(e.seat)} draws event card {event_title(e.event)}"
+    return f"{w.seat(e.seat)} drew event card {event_title(e.event)}"
 
 
 def _recipient_chosen(e: RecipientChosen, w: Words) -> str:
-    return f"{w.seat(e.seat)} chooses {w.seat(e.recipient)} to receive the stones of {e.event}"
+    return f"{w.seat(e.seat)} chose {w.seat(e.recipient)} to receive the stones of {e.event}"
 
 
 def _event_effect_ended(e: EventEffectEnded, w: Words) -> str:
@@ -361,11 +361,11 @@ def _event_effect_ended(e: EventEffectEnded, w: Words) -> str:
 
 
 def _event_card_resolved(e: EventCardResolved, w: Words) -> str:
-    return f"{w.seat(e.seat)}'s event card {e.event} is resolved and discarded"
+    return f"{w.seat(e.seat)}'s event card {e.event} was resolved and discarded"
 
 
 def _challenge_issued(e: ChallengeIssued, w: Words) -> str:
-    return f"{w.seat(e.challenger)} challenges {w.seat(e.opponent)} over {w.building(e.building)}"
+    return f"{w.seat(e.challenger)} challenged {w.seat(e.opponent)} over {w.building(e.building)}"
 
 
 def _challenge_passed(e: ChallengePassed, w: Words) -> str:
@@ -373,7 +373,7 @@ def _challenge_passed(e: ChallengePassed, w: Words) -> str:
 
 
 def _duel_fought(e: DuelFought, w: Words) -> str:
-    outcome = "nobody wins" if e.winner is None else f"{w.seat(e.winner)} wins"
+    outcome = "nobody won" if e.winner is None else f"{w.seat(e.winner)} won"
     return (
         f"Duel over {w.building(e.building)}: {w.seat(e.challenger)}'s "
         f"{w.card(e.challenger_card)} against {w.seat(e.opponent)}'s "
@@ -384,19 +384,19 @@ def _duel_fought(e: DuelFought, w: Words) -> str:
 def _dispute_resolved(e: DisputeResolved, w: Words) -> str:
     outcome = "nobody" if e.winner is None else w.seat(e.winner)
     return (
-        f"{w.seats(e.contenders)} dispute control of {w.building(e.building)}: "
-        f"{outcome} may score it this pass"
+        f"{w.seats(e.contenders)} disputed control of {w.building(e.building)}: "
+        f"{outcome} could score it this pass"
     )
 
 
 def _tie_duel_card_drawn(e: TieDuelCardDrawn, w: Words) -> str:
-    return f"{w.seat(e.seat)} draws {w.card(e.card)} in final duel round {e.duel_round}"
+    return f"{w.seat(e.seat)} drew {w.card(e.card)} in final duel round {e.duel_round}"
 
 
 def _game_ended(e: GameEnded, w: Words) -> str:
-    verb = "wins" if len(e.winners) == 1 else "share the win"
+    verb = "won" if len(e.winners) == 1 else "shared the win"
     points = ", ".join(f"{w.seat(seat)} {p}" for seat, p in enumerate(e.points))
-    return f"The game ends, {END_WORDS[e.reason]}: {w.seats(e.winners)} {verb} (points: {points})"
+    return f"The game ended, {END_WORDS[e.reason]}: {w.seats(e.winners)} {verb} (points: {points})"
 
 
 FORMATTERS: dict[type[DomainEvent], Callable[[Any, Words], str]] = {

@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
 from domain.aggregates.game import AnyGame
 from domain.bang.actions import (
@@ -154,7 +155,7 @@ class HeuristicPlayer:
     ) -> None:
         self._random = random.Random(seed)
         self._progress = ProgressCheck(ending) if progress is None else progress
-        self._game_id: str | None = None
+        self._game_id: UUID | None = None
         #: Attacks seen: (turn, source, target, what) — deduplicated across views.
         self._seen: set[tuple[int, int, int, str]] = set()
         #: attacks[source][target]: how often ``source`` was seen attacking ``target``.

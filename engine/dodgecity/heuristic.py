@@ -43,6 +43,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
+from uuid import UUID
 
 from domain.dodgecity.actions import (
     Action,
@@ -281,7 +282,7 @@ class RouteBook:
     several equally cheap trees a finder returns can depend on what it was asked before, and a
     player's choices must depend only on the views it was shown."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: UUID | None) -> None:
         self.game_id = game_id
         #: Routes that stay clear of opposing stones (what the player buys along).
         self.cheapest = RouteFinder(INFINITY, INFINITY - 1)
@@ -747,7 +748,7 @@ class HeuristicPlayer:
         self, seed: int | str | None = None, progress: ProgressCheck[Action] | None = None
     ) -> None:
         self._random = random.Random(seed)
-        self._book = RouteBook("")
+        self._book = RouteBook(None)
         self._progress = ProgressCheck(ending) if progress is None else progress
 
     def choose(self, game: DodgeCityGame, seat: int) -> Action:

@@ -80,7 +80,6 @@ KIT = GameKit(
     bot_names=BOT_NAMES,
     # Dodge City's records were version 1 before there were other games: exported unchanged,
     # every record shared since exports the same bytes.
-    record_version=1,
     narrate=narrate,
     outcome_of_view=outcome_of_view,
     ending=ending,

@@ -150,15 +150,15 @@ def test_given_a_game_then_its_narration_tells_each_event_in_words_as_the_caller
     told = client.get(f"/games/{game_id}/narration", params={"limit": len(events)}).json()
     assert [(e["version"], e["type"]) for e in told["entries"]] == [(e["originator_version"], e["type"]) for e in events]
     texts = [e["text"] for e in told["entries"]]
-    assert texts[1] == "Clay, a heuristic bot, takes seat 1 and plays red"  # seats counted from 1
-    assert texts[2] == "Ann takes seat 2 and plays blue"
+    assert texts[1] == "Clay, a heuristic bot, took seat 1 to play red"  # seats counted from 1
+    assert texts[2] == "Ann took seat 2 to play blue"
     mine = client.get(f"/games/{game_id}/narration", params={"limit": len(events)}, headers=bearer(token)).json()["entries"]
     dealt = [
         (spectator["text"], ann["text"]) for spectator, ann in zip(told["entries"], mine, strict=True) if spectator["type"] == "CardsDealt"
     ]
-    assert dealt[0] == ("Clay is dealt 4 cards", "Clay is dealt 4 cards")
-    assert dealt[1][0] == "Ann is dealt 4 cards"
-    assert dealt[1][1].startswith("Ann is dealt 4 cards: "), "Ann reads her own cards, a spectator does not"
+    assert dealt[0] == ("Clay was dealt 4 cards", "Clay was dealt 4 cards")
+    assert dealt[1][0] == "Ann was dealt 4 cards"
+    assert dealt[1][1].startswith("Ann was dealt 4 cards: "), "Ann reads her own cards, a spectator does not"
     is_problem(client.get(f"/games/{game_id}/narration", params={"after": 10_000}), 404, "version-not-found")
 
 

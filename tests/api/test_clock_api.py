@@ -461,7 +461,8 @@ def test_given_a_game_on_a_clock_when_its_stream_is_read_then_each_batch_of_even
     assert [message.id for message in messages[:-1]] == list(range(1, started["version"] + 1))
     assert messages[-1].event == "clock"
     assert (messages[-1].id, messages[-1].data) == (started["version"], started["clock"])
-    assert [message.event for message in messages[:2]] == [events(client, table)[0]["type"], "kernel.ClockSet"]
+    opened = events(client, table)[0]["type"].rpartition(".")[2]
+    assert [message.event for message in messages[:2]] == [f"{ruleset}.{opened}", "kernel.ClockSet"]
 
     seat = timed_out_seat(client, table, time)
     assert claim(client, table, seat, table.host).status_code == 200

@@ -617,7 +617,7 @@ def test_given_a_running_game_then_the_stream_sends_its_events_in_order_as_the_e
         assert [m.id for m in messages] == list(range(1, latest + 1))
         events = all_events(client, table, headers)
         assert [m.data for m in messages] == events
-        assert [m.event for m in messages] == [e["type"] for e in events]
+        assert [m.event for m in messages] == [f"dodgecity.{e['type']}" for e in events]
 
 
 def test_given_a_last_event_id_then_the_stream_resumes_after_it_without_repeats_or_gaps(client: Client, table: Table) -> None:
@@ -645,7 +645,7 @@ def test_given_an_open_stream_when_a_seat_acts_then_the_new_events_arrive_on_it(
             assert after > before
             messages = [stream.next(DELIVERY_SECONDS) for _ in range(after - before)]
     assert [m.id for m in messages] == list(range(before + 1, after + 1))
-    assert messages[0].event == "StartCardCommitted"
+    assert messages[0].event == "dodgecity.StartCardCommitted"
 
 
 def before_the_idle_close(call: Callable[[], T]) -> T:
@@ -666,7 +666,7 @@ def test_given_a_finished_game_then_its_stream_ends_with_game_ended_without_wait
         latest = client.get(table.url).json()["version"]
         messages = before_the_idle_close(lambda: read_stream(client, f"{table.url}/stream", params={"after": latest - 3}))
     assert [m.id for m in messages] == [latest - 2, latest - 1, latest]
-    assert messages[-1].event == "GameEnded"
+    assert messages[-1].event == "dodgecity.GameEnded"
     assert messages[-1].data["type"] == "GameEnded"
 
 

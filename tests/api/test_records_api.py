@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from api.records import MAX_RECORD_BYTES
+from engine.transfer import export_record, read_record
 
 from tests.api.http_players import bearer, client_for, problem_kind
 from tests.api.servers import Server, run_cli, start_server
@@ -127,7 +128,7 @@ def test_given_a_running_game_when_each_caller_downloads_its_record_then_it_is_p
             assert answer.status_code == 200, answer.text
             assert seed.encode() not in answer.content
             partial = answer.json()
-            assert partial["format"] == "dodgecity-partial-record"
+            assert partial["format"] == "partial-record"
             assert partial["importable"] is False
             assert partial["ruleset"] == ruleset
             assert partial["seat"] == (None if who == "spectator" else int(who[5:]))
@@ -239,9 +240,12 @@ def test_given_the_root_when_fetched_or_headed_then_it_redirects_to_the_page_and
     assert {"/games/{game_id}/record", "/games/records"} <= set(document["paths"])
 
 
-def test_given_every_golden_record_when_imported_over_http_then_each_is_stored_verified_and_downloads_as_it_was(places: Path) -> None:
-    """Both format versions and every stored generation of records: the body's schema must take
-    every record the CLI takes."""
+def test_given_every_golden_record_when_imported_over_http_then_each_is_stored_verified_and_downloads_as_the_same_game_in_todays_format(
+    places: Path,
+) -> None:
+    """Both old format versions and every stored generation of records: the body's schema must
+    take every record the CLI takes. Downloaded again, each is today's ``game-record``, as
+    ``export_record`` writes the same game (docs/WIRE.md)."""
     golden = sorted((Path(__file__).parents[1] / "golden").glob("*/*.json"))
     records = [path for path in golden if path.name != "manifest.json"]
     assert {json.loads(path.read_bytes())["format_version"] for path in records} == {1, 2}
@@ -256,6 +260,7 @@ def test_given_every_golden_record_when_imported_over_http_then_each_is_stored_v
                 game_id = imported.json()["game_id"]
                 if client.get(f"/games/{game_id}").json()["status"] == "ended":
                     again = client.get(f"/games/{game_id}/record").json()
-                    assert again == {**json.loads(record), "imported": True}, path.name
+                    assert again == json.loads(export_record(*read_record(record), imported=True)), path.name
+                    assert (again["format"], again["format_version"]) == ("game-record", 3)
     finally:
         target.stop()

@@ -162,14 +162,14 @@ def test_given_two_services_on_one_postgresql_database_when_the_other_stores_a_c
         try:
             game_id = other.create_game(ruleset="dodgecity", seats=3)
             with LiveStream(server.url, f"/games/{game_id}/stream") as stream:
-                assert stream.next(PATIENCE).event == "GameCreated"
+                assert stream.next(PATIENCE).event == "dodgecity.GameCreated"
                 # The watcher reads once when the stream opens, at a moment of its own: an idle
                 # stream shows a whole quiet window once that read is done, a polling one never.
                 dsn = resolve(postgres_url).postgres_conninfo()
                 assert wait_until(lambda: quiet_window(dsn), interval=0), "the events table is read again and again"
                 other.join(game_id, "Ann")
                 message = stream.next(DELIVERY_SECONDS)
-            assert (message.id, message.event) == (2, "PlayerJoined")
+            assert (message.id, message.event) == (2, "dodgecity.PlayerJoined")
             assert message.data == events_seen(client, str(game_id), {})[1]
         finally:
             other.close()
@@ -205,7 +205,7 @@ def test_given_many_streams_on_one_game_when_a_player_joins_then_every_stream_ge
         finally:
             for stream in streams:
                 stream.__exit__()
-    assert {(m.id, m.event) for m in joined} == {(2, "PlayerJoined")}
+    assert {(m.id, m.event) for m in joined} == {(2, "dodgecity.PlayerJoined")}
 
 
 def test_given_streams_of_two_seats_and_a_spectator_when_the_game_goes_on_then_each_gets_its_own_view_as_the_events_resource_shows_it(
@@ -287,7 +287,7 @@ def test_given_after_null_when_opening_a_stream_then_400_as_the_events_resource_
 
 
 @pytest.mark.parametrize("ruleset", ["dodgecity", "bang"])
-def test_given_a_stream_then_each_message_is_named_by_the_type_its_data_and_the_events_resource_give(
+def test_given_a_stream_then_each_message_is_named_ruleset_dot_event_and_its_data_is_what_the_events_resource_gives(
     test_client: TestClient[Any], ruleset: str
 ) -> None:
     created = test_client.post("/games", json={"ruleset": ruleset, "players": 4})
@@ -297,4 +297,5 @@ def test_given_a_stream_then_each_message_is_named_by_the_type_its_data_and_the_
     datas = [json.loads(line.removeprefix("data: ")) for line in text.splitlines() if line.startswith("data: ")]
     events = test_client.get(f"/games/{game_id}/events").json()["events"]
     assert datas == events
-    assert names == [event["type"] for event in events]
+    # One scheme for every game (docs/WIRE.md), whatever form the data's stored `type` has.
+    assert names == [f"{ruleset}.{event['type'].rpartition('.')[2]}" for event in events]

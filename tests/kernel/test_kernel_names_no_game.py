@@ -2,7 +2,7 @@
 
 The kernel is every module at the top of a layer, outside its games' sub-packages. It may import
 no game's package, and the only game names it may spell are those stored data pins: the event
-store's table prefix (``DodgeCity``), the game-record format, and the product's own command,
+store's table prefix (``DodgeCity``), the game-record format's old name, and the product's own command,
 database file and environment variables, the API's title, realm and problem types, all named
 after the project.
 """
@@ -31,12 +31,12 @@ KERNEL = {
 ALLOWED = [
     r'name = "DodgeCity"',  # the event store's tables are named after the application
     r"GameService",  # the application class (renamed in a later step)
-    r"dodgecity-game-record",  # the game-record format: every exported file names it
-    r"dodgecity-partial-record",  # the partial record's format, which clients may check
+    r"dodgecity-game-record",  # the game-record format before version 3: old exported files name it
     r"DODGECITY_\w+",  # the product's environment variables
     r"dodgecity\.db",  # the product's default database file
     r"``dodgecity [a-z]+``|`dodgecity [a-z]+`|dodgecity (serve|simulate|bot|verify|export|import)",
     r"Dodge City Engine",  # the product's name, the title of its API
+    r'"dodgecity-engine"',  # the package's name, whose version is the API document's
     r'realm="dodgecity"',  # the API's authentication realm, which clients may check
     r"https://dodgecity\.invalid/",  # the problem types' base: clients match on them
     # PostgreSQL's trigger, function and channels announcing stored events, named like the event

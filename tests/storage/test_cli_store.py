@@ -37,7 +37,7 @@ def test_given_simulated_games_in_a_database_then_listed_verified_and_replayable
     assert main(["replay", ids[0], "--db", db]) == 0
     replay = capsys.readouterr().out
     assert "   1  " in replay
-    assert "The game ends" in replay
+    assert "The game ended" in replay
     assert "hidden" not in replay
 
 

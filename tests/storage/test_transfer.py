@@ -54,7 +54,8 @@ def test_given_a_record_when_exported_then_readable_json_with_header(source: Gam
 
     document = json.loads(data)
 
-    assert document["format"] == "dodgecity-game-record"
+    assert (document["format"], document["format_version"]) == ("game-record", 3)
+    assert (document["ruleset"], document["seats"]) == ("dodgecity", 2)
     assert document["game_id"] == str(game.id)
     assert document["rules_version"] == RULES_VERSION
     assert document["players"] == ["bot0", "bot1"]
@@ -88,7 +89,7 @@ def _foreign_event(document: dict) -> None:  # type: ignore[type-arg]
 
 
 def _header_lies(document: dict) -> None:  # type: ignore[type-arg]
-    document["max_players"] = 5 if document["max_players"] != 5 else 4
+    document["seats"] = 5 if document["seats"] != 5 else 4
 
 
 def _no_events(document: dict) -> None:  # type: ignore[type-arg]
@@ -104,7 +105,7 @@ def _unknown_event_type(document: dict) -> None:  # type: ignore[type-arg]
     [
         (_cheaper_stone, "fails verification at version .*: hash mismatch"),
         (_foreign_event, "fails verification at version 6: the event names game 00000000-0000-0000-0000-000000000001"),
-        (_header_lies, "header disagrees with the GameCreated event on: max_players"),
+        (_header_lies, "header disagrees with the GameCreated event on: seats"),
         (_no_events, "has no events"),
         (_unknown_event_type, "unknown event type 'DragonSlain'"),
     ],
@@ -127,6 +128,8 @@ def test_given_a_corrupted_record_when_imported_then_rejected_and_the_store_unch
         (b'{"format": "chess-pgn", "format_version": 1}', "format is 'chess-pgn'"),
         (b"[1, 2, 3]", "not a game record"),
         (b'{"format": "dodgecity-game-record", "format_version": 99}', "format version 99 is not supported"),
+        (b'{"format": "game-record", "format_version": 2}', "game-record format version 2 is not supported"),
+        (b'{"format": "dodgecity-game-record", "format_version": 3}', "dodgecity-game-record format version 3 is not supported"),
         (b'{"format": "dodgecity-game-record", "format_version": 1, "game_id": "x"}', "malformed game record"),
     ],
 )

@@ -5,8 +5,9 @@
 
 import { capital, plural } from "../text.js";
 
-// Every event tag of the game (domain/events/bang): the stream names each event by its tag, the
-// `type` of its data ("bang.CardPlayed"), as GET …/events does.
+// Every event tag of the game (domain/events/bang): the stream names each event
+// `<ruleset>.<Event>` (docs/WIRE.md), which for this game is its tag, the `type` of its data
+// ("bang.CardPlayed"), as GET …/events says.
 export const EVENT_TAGS = [
   "bang.GameOpened", "bang.SeatTaken", "bang.GameStarted", "bang.RoleDealt", "bang.CharacterDealt",
   "bang.PileShuffled", "bang.CardsDrawn", "bang.TurnBegan", "bang.PhaseBegan", "bang.TurnEnded",

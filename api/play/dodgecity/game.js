@@ -18,7 +18,8 @@ export { settingsForm } from "./settings.js";
 export { replayMarks } from "./replay.js";
 
 export const stylesheet = new URL("./game.css", import.meta.url).href;
-export const eventTypes = EVENT_TYPES;
+// The stream names each event `<ruleset>.<Event>` (docs/WIRE.md); its data's `type` is the bare name.
+export const eventTypes = EVENT_TYPES.map((type) => `dodgecity.${type}`);
 
 // A view's words (its deck, players and buildings) are looked up for every button and square:
 // build them once per view the shell holds.

@@ -55,8 +55,9 @@ const DONE = {
   buy_stones: "Done buying",
 };
 
-// Every event type the stream can send. EventSource only reports named events to listeners
-// registered by name, so the page must know them all to notice every change.
+// Every event type of the game, as its data's `type` says (the stream names each one
+// `dodgecity.<type>`, game.js). EventSource only reports named events to listeners registered by
+// name, so the page must know them all to notice every change.
 export const EVENT_TYPES = [
   "BuildingClaimed", "BuildingNeutralised", "BuildingScored", "CardPlayed", "CardResolved",
   "CardRevealed", "CardsDealt", "CardsDiscarded", "CardsDrawn", "ChallengeIssued",

@@ -9,6 +9,7 @@ everything ([TOY-SEE-END]). ``viewer`` None is a spectator, who is never one of 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from uuid import UUID
 
 import msgspec
 from domain.events.base import DomainEvent
@@ -44,7 +45,7 @@ class ToySeatView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ToyView(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: str
+    game_id: UUID
     version: int
     viewer: int | None
     status: GameStatus
@@ -72,7 +73,7 @@ def game_view(
     """``reveal_all`` is for an earlier step of a game that has ended since ([TOY-SEE-END])."""
     everything = reveal_all or state.status is GameStatus.ENDED
     return ToyView(
-        game_id=str(state.game_id),
+        game_id=state.game_id,
         version=version,
         viewer=viewer,
         status=state.status,
