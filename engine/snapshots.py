@@ -176,21 +176,33 @@ def _package_of(rules: AnyRules) -> str:
     return module.rpartition(".")[0] or module
 
 
-@functools.cache
-def _code_digest(package: str) -> str:
-    """A digest of every file that decides what a game's state is after its events and how a
-    snapshot holds it: the kernel (all of ``domain``), the game's package, the engine files
-    that fold and keep games, and the versions of the libraries that pickle them."""
+def _kernel_digest() -> bytes:
+    """A digest of the kernel and every game inside ``domain``, the engine files that fold and
+    keep games, and the versions of the libraries that pickle them."""
     digest = hashlib.blake2b(digest_size=16)
     digest.update(f"{sys.version}|{_version('attrs')}|{_version('msgspec')}".encode())
     engine = Path(__file__).parent
-    kernel, game = _folder("domain"), _folder(package)
-    files = [(engine, engine / name) for name in _ENGINE_FILES]
-    for root in [kernel] if game.is_relative_to(kernel) else [kernel, game]:
-        files.extend((root, path) for path in _files_under(root))
-    for root, path in files:
+    _add_files(digest, engine, [engine / name for name in _ENGINE_FILES])
+    kernel = _folder("domain")
+    _add_files(digest, kernel, _files_under(kernel))
+    return digest.digest()
+
+
+def _add_files(digest: Any, root: Path, files: Iterable[Path]) -> None:
+    for path in files:
         digest.update(f"{root.name}/{path.relative_to(root)}".encode() + b"\0")
         digest.update(path.read_bytes())
+
+
+@functools.cache
+def _code_digest(package: str) -> str:
+    """A digest of every file that decides what a game's state is after its events and how a
+    snapshot holds it: the kernel's (:data:`_KERNEL`), and the game's package's if it lives
+    outside ``domain`` (a test's toy game)."""
+    digest = hashlib.blake2b(_KERNEL, digest_size=16)
+    game, kernel = _folder(package), _folder("domain")
+    if not game.is_relative_to(kernel):
+        _add_files(digest, game, _files_under(game))
     return digest.hexdigest()
 
 
@@ -212,6 +224,11 @@ def _version(distribution: str) -> str:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         return "?"
+
+
+#: Taken when the engine is imported, with the code it runs: a process whose files are replaced
+#: under it (a deployment before its restart) keeps writing under its own code's key.
+_KERNEL = _kernel_digest()
 
 
 __all__ = [
