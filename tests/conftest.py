@@ -1,7 +1,11 @@
 """Databases for the storage tests: in memory, an SQLite file, and a real PostgreSQL server.
 
 PostgreSQL runs whenever ``DODGECITY_TEST_POSTGRES`` names a server (``.ci/run`` and ``make test``
-start a throwaway one); each test gets a schema of its own, dropped afterwards.
+start a throwaway one); each test gets a schema of its own, dropped afterwards. Under pytest-xdist
+each worker also gets a database of its own on that server, made when the worker starts and dropped
+when it ends: the variable is pointed at it for the worker and every server it starts, so that
+nothing one worker does to the database as a whole (sessions in ``pg_stat_activity``, notification
+channels, locks) is seen by the other.
 """
 
 from __future__ import annotations
@@ -9,16 +13,62 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 from uuid import uuid4
 
 import pytest
 
 POSTGRES_VARIABLE = "DODGECITY_TEST_POSTGRES"
 BACKENDS = ["memory", "sqlite", "postgresql"]
+#: The server's own URL, kept while a worker's variable names the worker's database.
+_SERVER_DSN = pytest.StashKey[str]()
 
 
 def postgres_dsn() -> str | None:
     return os.environ.get(POSTGRES_VARIABLE) or None
+
+
+def worker_database_name(dsn: str, worker: str, run: str) -> str:
+    """The database of one xdist worker of one run: the server's test database's name, the worker
+    (``gw0``…) and the run, so that two runs on one server never share one either."""
+    base = urlsplit(dsn).path.lstrip("/") or "postgres"
+    return f"{base}_{worker}_{run[:12]}".lower()
+
+
+def with_database(dsn: str, database: str) -> str:
+    """The same server URL, naming another database (its query string kept)."""
+    parts = urlsplit(dsn)
+    return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    dsn = postgres_dsn()
+    if worker is None or dsn is None:
+        return
+    import psycopg
+    from psycopg import sql
+
+    name = worker_database_name(dsn, worker, os.environ.get("PYTEST_XDIST_TESTRUNUID", uuid4().hex))
+    with psycopg.connect(dsn, autocommit=True) as connection:
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    config.stash[_SERVER_DSN] = dsn
+    os.environ[POSTGRES_VARIABLE] = with_database(dsn, name)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    server_dsn = config.stash.get(_SERVER_DSN, None)
+    if server_dsn is None:
+        return
+    import psycopg
+    from psycopg import sql
+
+    name = urlsplit(os.environ[POSTGRES_VARIABLE]).path.lstrip("/")
+    os.environ[POSTGRES_VARIABLE] = server_dsn
+    # FORCE: a server a failed test left running must not keep the database alive.
+    with psycopg.connect(server_dsn, autocommit=True) as connection:
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 @pytest.fixture

@@ -8,11 +8,13 @@ Without npm the test fails in CI (``CI`` set) and is skipped elsewhere, saying w
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -39,12 +41,22 @@ def _tool(name: str) -> str:
 def spectral() -> Path:
     npm = _tool("npm")
     lock = hashlib.sha256((TOOLS / "package-lock.json").read_bytes()).hexdigest()
-    if not (STAMP.exists() and STAMP.read_text() == lock):
-        installed = subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=TOOLS, check=False, capture_output=True, text=True
-        )
-        assert installed.returncode == 0, installed.stderr
-        STAMP.write_text(lock)
+    # `npm ci` empties node_modules first: another test worker (pytest-xdist), or another run in
+    # this tree, must neither install at the same moment nor find it half installed. One lock
+    # per tree, held while checking and installing; kept outside the tree, so nothing is left in it.
+    holder = Path(tempfile.gettempdir()) / f"dodgecity-spectral-{hashlib.sha256(bytes(TOOLS)).hexdigest()[:16]}.lock"
+    with holder.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if not (STAMP.exists() and STAMP.read_text() == lock):
+            installed = subprocess.run(
+                [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+                cwd=TOOLS,
+                check=False,
+                capture_output=True,
+                text=True,
+            )
+            assert installed.returncode == 0, installed.stderr
+            STAMP.write_text(lock)
     return TOOLS / "node_modules" / ".bin" / "spectral"
 
 

@@ -128,10 +128,11 @@ def quiet_window(dsn: str) -> bool:
 
 
 def reads_of_the_events_table_since(dsn: str, since: Any) -> list[str]:
-    """The statements on the events table that any other connection started after ``since``."""
+    """The statements on the events table that any other connection to this database started
+    after ``since`` (another database on the server is another test worker's)."""
     with psycopg.connect(dsn, autocommit=True) as connection:
         rows = connection.execute(
-            "SELECT query FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+            "SELECT query FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database()"
             " AND backend_type = 'client backend' AND query_start > %s AND query ILIKE %s",
             (since, "%dodgecity_events%"),
         ).fetchall()
