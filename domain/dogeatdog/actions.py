@@ -14,7 +14,9 @@ from enum import StrEnum
 import msgspec
 
 from domain.dogeatdog.catalog import Raw
+from domain.events.dogeatdog.trade import NOTHING, DogEatDogTradeSide
 from domain.events.dogeatdog.values import Good, Saleable, StrikeChoice
+from domain.offers import ANSWER, AnswerOffer, WithdrawOffer
 
 
 class DogEatDogAction(
@@ -255,6 +257,17 @@ class DogEatDogReorganise(DogEatDogAction, frozen=True, tag="reorganise"):
     """Give up the division and start again next turn ([REORG-CLEAR])."""
 
 
+class DogEatDogProposeTrade(DogEatDogAction, frozen=True, tag="propose_trade"):
+    """In an open window (or, as a counter-offer, when asked to answer one), offer seat ``to``
+    what ``gives`` holds for what ``asks`` holds, with a ``note`` that binds nobody
+    ([TRADE-PROPOSE], [TRADE-COUNT], [TRADE-PROMISE])."""
+
+    to: int
+    gives: DogEatDogTradeSide = NOTHING
+    asks: DogEatDogTradeSide = NOTHING
+    note: str = ""
+
+
 ACTION_TYPE = (
     DogEatDogChooseDivision
     | DogEatDogPass
@@ -295,7 +308,13 @@ ACTION_TYPE = (
     | DogEatDogSelfReport
     | DogEatDogGoBankrupt
     | DogEatDogReorganise
+    | DogEatDogProposeTrade
+    | AnswerOffer
+    | WithdrawOffer
 )
+#: What a seat may send: the game's actions and the kernel's answer to and withdrawal of an
+#: offer (docs/OFFERS.md).
+DogEatDogMove = DogEatDogAction | AnswerOffer | WithdrawOffer
 
 
 class DecisionKind(StrEnum):
@@ -323,6 +342,7 @@ class DecisionKind(StrEnum):
     INVOKE = "invoke"  # invoke an owned law or not ([LAW-OWNED])
     COMPLY = "comply"  # comply or breach ([VAR-HONOUR], [HONOUR-BREACH])
     KICKBACK = "kickback"  # money received from players to the Swiss account ([VAR-KICKBACK])
+    ANSWER = ANSWER  # answer a trade proposal, or counter it ([TRADE-ANSWER], [TRADE-COUNT])
 
 
 class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
@@ -333,7 +353,7 @@ class DogEatDogDecision(msgspec.Struct, frozen=True, kw_only=True):
 
 
 #: The actions each decision accepts.
-ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
+ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogMove], ...]] = {
     DecisionKind.DIVISION: (DogEatDogChooseDivision,),
     DecisionKind.WINDOW: (
         DogEatDogPass,
@@ -341,6 +361,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
         DogEatDogWithdrawInstruction,
         DogEatDogDenounce,
         DogEatDogSelfReport,
+        DogEatDogProposeTrade,
     ),
     DecisionKind.ACQUISITION: (DogEatDogLetPass, DogEatDogOpenAuction, DogEatDogDiceBid),
     DecisionKind.BID: (DogEatDogBid, DogEatDogPassBid),
@@ -367,6 +388,7 @@ ACCEPTS: dict[DecisionKind, tuple[type[DogEatDogAction], ...]] = {
     DecisionKind.INVOKE: (DogEatDogInvoke, DogEatDogDeclineInvoke),
     DecisionKind.KICKBACK: (DogEatDogMoveToSwiss,),
     DecisionKind.COMPLY: (DogEatDogComply, DogEatDogBreach),
+    DecisionKind.ANSWER: (AnswerOffer, DogEatDogProposeTrade),
 }
 
 #: The rule that governs each decision: a refusal of an action it does not accept names it.
@@ -393,4 +415,5 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.INVOKE: "LAW-OWNED",
     DecisionKind.KICKBACK: "VAR-KICKBACK",
     DecisionKind.COMPLY: "HONOUR-BREACH",
+    DecisionKind.ANSWER: "TRADE-ANSWER",
 }

@@ -270,6 +270,7 @@ from domain.dogeatdog import (  # noqa: E402
     evolve_embezzle,
     evolve_honour,
     evolve_redtape,
+    evolve_trade,
 )
 
 __all__ = [
@@ -280,4 +281,5 @@ __all__ = [
     "evolve_embezzle",
     "evolve_honour",
     "evolve_redtape",
+    "evolve_trade",
 ]

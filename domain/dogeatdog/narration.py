@@ -244,6 +244,7 @@ from domain.dogeatdog import (  # noqa: E402
     narration_embezzle,
     narration_honour,
     narration_redtape,
+    narration_trade,
 )
 
 __all__ = [
@@ -255,4 +256,5 @@ __all__ = [
     "narration_embezzle",
     "narration_honour",
     "narration_redtape",
+    "narration_trade",
 ]

@@ -12,12 +12,12 @@ from domain.context import Context
 from domain.dogeatdog.actions import (
     ACTION_TYPE,
     DecisionKind,
-    DogEatDogAction,
     DogEatDogDecision,
+    DogEatDogMove,
 )
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.narration import describe
-from domain.dogeatdog.rules import decisions, flow, setup
+from domain.dogeatdog.rules import decisions, flow, setup, trade
 from domain.dogeatdog.rules.outcome import outcome
 from domain.dogeatdog.state import MAX_PLAYERS, MIN_PLAYERS, DogEatDogState
 from domain.dogeatdog.views import DogEatDogView, event_view, game_view
@@ -29,7 +29,9 @@ from domain.events.dogeatdog import (
     DogEatDogSealedBidMade,
     DogEatDogSettings,
 )
-from domain.ruleset import GameStatus, Opening, Outcome, Rules, SeatInfo
+from domain.events.dogeatdog.trade import DogEatDogTradeSide
+from domain.offers import Offer
+from domain.ruleset import GameStatus, OfferRules, Opening, Outcome, Rules, SeatInfo
 
 
 class DogEatDogRules:
@@ -102,7 +104,7 @@ class DogEatDogRules:
 
     def legal_actions(
         self, state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]
-    ) -> list[DogEatDogAction]:
+    ) -> list[DogEatDogMove]:
         try:
             decision = decisions.asked(state, seat, pending)
         except RuleViolation:
@@ -113,11 +115,11 @@ class DogEatDogRules:
         self,
         state: DogEatDogState,
         seat: int,
-        action: DogEatDogAction,
+        action: DogEatDogMove,
         pending: Sequence[DogEatDogDecision],
     ) -> bool:
         try:
-            decisions.check(state, seat, action, decisions.asked(state, seat, pending))
+            decisions.judge(state, seat, action, pending)
         except RuleViolation:
             return False
         return True
@@ -126,15 +128,19 @@ class DogEatDogRules:
         self,
         ctx: Context[DogEatDogState],
         seat: int,
-        action: DogEatDogAction,
+        action: DogEatDogMove,
         pending: Sequence[DogEatDogDecision],
     ) -> None:
         decisions.act(ctx, seat, action, pending)
 
     def default_action(
         self, state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]
-    ) -> DogEatDogAction:
+    ) -> DogEatDogMove:
         return decisions.default_action(state, decisions.asked(state, seat, pending))
+
+    def offers(self, state: DogEatDogState) -> Sequence[Offer[DogEatDogTradeSide]]:
+        """The trade proposed and not answered yet ([TRADE-ANSWER], docs/OFFERS.md)."""
+        return trade.open_offers(state)
 
     def evolve(self, state: DogEatDogState, event: DomainEvent) -> None:
         apply(state, event)
@@ -197,4 +203,6 @@ class DogEatDogRules:
 DOGEATDOG = DogEatDogRules()
 
 #: mypy checks here that Dog Eat Dog implements the whole protocol.
-_AS_RULES: Rules[DogEatDogState, DogEatDogAction, DogEatDogSettings, DogEatDogDecision] = DOGEATDOG
+_AS_RULES: Rules[DogEatDogState, DogEatDogMove, DogEatDogSettings, DogEatDogDecision] = DOGEATDOG
+#: ... and the offers' part of it (docs/OFFERS.md).
+_AS_OFFERS: OfferRules[DogEatDogState] = DOGEATDOG

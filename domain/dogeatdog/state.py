@@ -13,6 +13,7 @@ from attrs import Factory, define
 from msgspec.structs import asdict
 
 from domain.dogeatdog.catalog import board
+from domain.events.dogeatdog.trade import DogEatDogTradeSide
 from domain.events.dogeatdog.values import (
     BriberyOccasion,
     DogEatDogSettings,
@@ -20,6 +21,7 @@ from domain.events.dogeatdog.values import (
     Step,
     StrikeChoice,
 )
+from domain.offers import Offer
 from domain.ruleset import GameStatus
 
 MIN_PLAYERS = 3  # [SETUP-PLAYERS]
@@ -80,6 +82,7 @@ class Window:
     speaker: int
     passes: int = 0
     passed: list[int] = Factory(list)  # who passed since anyone last acted
+    proposals: dict[int, int] = Factory(dict)  # trades proposed in it, by seat ([TRADE-COUNT])
 
 
 class PromptKind(StrEnum):
@@ -278,6 +281,10 @@ class DogEatDogState:
     bonus: Bonus | None = None  # [END-BONUS-PRODUCE]
     embezzlement: Embezzlement | None = None  # declared, not resolved ([EMBEZZLE-DECLARE])
     violations: list[Violation] = Factory(list)  # live ones, private ([VAR-HONOUR])
+    #: the trade proposed and not yet answered, public; one at most, as it is answered before
+    #: anyone else acts ([TRADE-ANSWER])
+    offer: Offer[DogEatDogTradeSide] | None = None
+    trades_proposed: int = 0  # the game's proposals so far: the next one's id follows
     end_reason: str | None = None  # the rule that ended the game
 
     # -- reading ---------------------------------------------------------------------------

@@ -36,6 +36,8 @@ from domain.events.dogeatdog import (
     Step,
     StrikeChoice,
 )
+from domain.events.dogeatdog.trade import DogEatDogTradeSide
+from domain.offers import Offer
 from domain.redaction import blanked, visible_to
 from domain.ruleset import GameStatus, Outcome
 
@@ -149,6 +151,8 @@ class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
     embezzlement: DogEatDogEmbezzlementView | None
     awaiting: tuple[DogEatDogDecision, ...]
     outcome: Outcome | None
+    #: The trade proposed and not answered yet, to everyone ([SEE-PUBLIC], docs/OFFERS.md).
+    offers: tuple[Offer[DogEatDogTradeSide], ...] = ()
 
 
 def game_view(
@@ -197,6 +201,7 @@ def game_view(
         ),
         awaiting=tuple(awaiting),
         outcome=outcome,
+        offers=() if state.offer is None else (state.offer,),
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from domain import offers
 from domain.context import Context
 from domain.dogeatdog.actions import (
     ACCEPTS,
@@ -25,9 +26,11 @@ from domain.dogeatdog.actions import (
     DogEatDogKeepStaff,
     DogEatDogLetEmbezzle,
     DogEatDogLetPass,
+    DogEatDogMove,
     DogEatDogMoveToSwiss,
     DogEatDogPass,
     DogEatDogPlaceMarker,
+    DogEatDogProposeTrade,
     DogEatDogReorganise,
     DogEatDogSealedBid,
     DogEatDogSelfReport,
@@ -52,6 +55,7 @@ from domain.dogeatdog.rules import (
     redtape,
     sell,
     setup,
+    trade,
     window,
     workforce,
 )
@@ -67,6 +71,7 @@ from domain.events.dogeatdog import (
     DogEatDogStrikeEnded,
     StrikeChoice,
 )
+from domain.offers import AnswerOffer, WithdrawOffer
 
 #: [HONOUR-BREACH]: the act a compliance question interrupted, carried out at the price answered
 #: (wages, taxes and pollution are recomputed by their steps instead).
@@ -82,9 +87,15 @@ _AFTER_ANSWER: dict[str, Callable[[Context[DogEatDogState], Compliance], None]] 
 }
 
 
-def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogAction]:
+def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogMove]:
+    return list(_listed(state, decision))
+
+
+def _listed(state: DogEatDogState, decision: DogEatDogDecision) -> Sequence[DogEatDogMove]:
     seat = decision.seat
     match decision.kind:
+        case DecisionKind.ANSWER:
+            return trade.answers(state, seat)
         case DecisionKind.DIVISION:
             return [DogEatDogChooseDivision(division=card) for card in _divisions(state, seat)]
         case DecisionKind.WINDOW:
@@ -128,10 +139,13 @@ def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[Do
             return honour.legal_actions(state)
 
 
-def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogAction:
+def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEatDogMove:
     """The least active choice ([TURN-DECISIONS], R46), on public grounds only."""
     seat = decision.seat
     match decision.kind:
+        case DecisionKind.ANSWER:  # reject, whatever the offer ([OFFER-DEFAULT])
+            assert state.offer is not None  # the decision is asked only then
+            return offers.default_answer(state.offer)
         case DecisionKind.DIVISION:
             return DogEatDogChooseDivision(division=_divisions(state, seat)[0])
         case DecisionKind.WINDOW:
@@ -207,13 +221,43 @@ def asked(
     raise RuleViolation("TURN-DECISIONS", f"seat {seat + 1} is asked nothing now")
 
 
+def judge(
+    state: DogEatDogState,
+    seat: int,
+    action: DogEatDogMove,
+    pending: Sequence[DogEatDogDecision],
+) -> DogEatDogDecision | None:
+    """Refuse ``action`` unless ``seat`` may send it now, naming the rule it breaks; the
+    decision it answers, or None for a withdrawal, which answers none (docs/OFFERS.md)."""
+    refused = offers.refusal(trade.open_offers(state), seat, action)
+    if refused is not None:
+        raise refused
+    if isinstance(action, WithdrawOffer):
+        return None
+    decision = asked(state, seat, pending)
+    check(state, seat, action, decision)
+    return decision
+
+
 def check(
-    state: DogEatDogState, seat: int, action: DogEatDogAction, decision: DogEatDogDecision
+    state: DogEatDogState, seat: int, action: DogEatDogMove, decision: DogEatDogDecision
 ) -> None:
     """Refuse ``action`` unless it answers ``decision``, naming the rule it breaks."""
     if not isinstance(action, ACCEPTS[decision.kind]):
         tag = action.__struct_config__.tag
         raise RuleViolation(RULE_OF[decision.kind], f"{decision.kind} is asked, not {tag}")
+    if isinstance(action, DogEatDogProposeTrade):  # not every trade is listed: judged here
+        countering = decision.kind is DecisionKind.ANSWER
+        refused = trade.refusal(state, seat, action, countering=countering)
+        if refused is not None:
+            raise refused
+        return
+    if isinstance(action, AnswerOffer):
+        refused = trade.accept_refusal(state, action)
+        if refused is not None:
+            raise refused
+        return
+    assert isinstance(action, DogEatDogAction)  # a withdrawal answers no decision
     if isinstance(action, DogEatDogChooseDivision) and payroll.reorganising(state) != seat:
         setup.check_division(state, seat, action.division)
     if action not in legal_actions(state, decision):
@@ -257,12 +301,15 @@ def _refusal(
 def act(
     ctx: Context[DogEatDogState],
     seat: int,
-    action: DogEatDogAction,
+    action: DogEatDogMove,
     pending: Sequence[DogEatDogDecision],
 ) -> None:
     state = ctx.state
-    decision = asked(state, seat, pending)
-    check(state, seat, action, decision)
+    decision = judge(state, seat, action, pending)
+    if decision is None or isinstance(action, AnswerOffer | WithdrawOffer | DogEatDogProposeTrade):
+        _trade(ctx, seat, action)
+        flow.advance(ctx)
+        return
     match decision.kind:
         case DecisionKind.DIVISION if isinstance(action, DogEatDogChooseDivision):
             if payroll.reorganising(state) == seat:
@@ -329,6 +376,17 @@ def act(
         case DecisionKind.EMBEZZLE:
             ctx.emit(DogEatDogBonusEmbezzleDeclined(seat=seat))
     flow.advance(ctx)
+
+
+def _trade(ctx: Context[DogEatDogState], seat: int, action: DogEatDogMove) -> None:
+    """A proposal (the recipient asked next), an answer or a withdrawal (the window going on
+    after the proposer) ([TRADE-PROPOSE], [TRADE-ANSWER], [TRADE-COUNT])."""
+    if isinstance(action, DogEatDogProposeTrade):
+        trade.propose(ctx, seat, action)
+    elif isinstance(action, AnswerOffer):
+        window.went_on_after(ctx, trade.answer(ctx, action))
+    elif isinstance(action, WithdrawOffer):
+        window.went_on_after(ctx, trade.withdraw(ctx, action))
 
 
 def _restart(ctx: Context[DogEatDogState], seat: int, division: str) -> None:

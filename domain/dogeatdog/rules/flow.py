@@ -125,6 +125,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     restarting = payroll.reorganising(state)
     if restarting is not None:
         return DogEatDogDecision(seat=restarting, kind=DecisionKind.DIVISION)
+    if state.offer is not None:  # answered before anyone else acts ([TRADE-ANSWER])
+        return DogEatDogDecision(seat=state.offer.recipient, kind=DecisionKind.ANSWER)
     if turn.window is not None:
         return DogEatDogDecision(seat=turn.window.speaker, kind=DecisionKind.WINDOW)
     if state.bonus is not None:

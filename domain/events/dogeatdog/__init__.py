@@ -107,6 +107,16 @@ from domain.events.dogeatdog.redtape import (
     DogEatDogWorkersGained,
     DogEatDogWorkersLost,
 )
+from domain.events.dogeatdog.trade import (
+    NOTHING,
+    TRADE_EVENTS,
+    DogEatDogTradeAccepted,
+    DogEatDogTradeLapsed,
+    DogEatDogTradeProposed,
+    DogEatDogTradeRejected,
+    DogEatDogTradeSide,
+    DogEatDogTradeWithdrawn,
+)
 from domain.events.dogeatdog.values import (
     HIDDEN,
     BriberyOccasion,
@@ -384,6 +394,7 @@ EVENT_TYPES: tuple[type[DomainEvent], ...] = (
     *EMBEZZLE_EVENTS,
     *HONOUR_EVENTS,
     *LAW_EVENTS,
+    *TRADE_EVENTS,
 )
 
 #: The events that may carry something a viewer may not see.
@@ -399,8 +410,10 @@ __all__ = [
     "EVENT_TYPES",
     "HIDDEN",
     "HIDDEN_EVENTS",
+    "NOTHING",
     "PRIVATE_AMOUNT_EVENTS",
     "PRIVATE_VIOLATION_EVENTS",
+    "TRADE_EVENTS",
     "BriberyOccasion",
     "DogEatDogAcquisitionLetPass",
     "DogEatDogAcquisitionOffered",
@@ -489,6 +502,12 @@ __all__ = [
     "DogEatDogStrikeCalled",
     "DogEatDogStrikeEnded",
     "DogEatDogTaxPaid",
+    "DogEatDogTradeAccepted",
+    "DogEatDogTradeLapsed",
+    "DogEatDogTradeProposed",
+    "DogEatDogTradeRejected",
+    "DogEatDogTradeSide",
+    "DogEatDogTradeWithdrawn",
     "DogEatDogTurnBegan",
     "DogEatDogTurnEnded",
     "DogEatDogViolationDenounced",

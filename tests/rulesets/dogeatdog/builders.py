@@ -13,11 +13,12 @@ from functools import partial
 from typing import TypeVar, cast
 from uuid import UUID
 
+import pytest
 from domain.context import Context
-from domain.dogeatdog.actions import DecisionKind, DogEatDogAction, DogEatDogDeclineBribe, DogEatDogPass
+from domain.dogeatdog.actions import DecisionKind, DogEatDogDeclineBribe, DogEatDogMove, DogEatDogPass
 from domain.dogeatdog.catalog import divisions, red_tape
 from domain.dogeatdog.evolve import apply
-from domain.dogeatdog.rules import decisions, flow
+from domain.dogeatdog.rules import decisions, flow, trade
 from domain.dogeatdog.rules.dice import DIE
 from domain.dogeatdog.rules.flow import advance, awaited
 from domain.dogeatdog.rules.setup import kit
@@ -146,7 +147,7 @@ def replayed(events: Iterable[DomainEvent]) -> DogEatDogState:
     return state
 
 
-def act(state: DogEatDogState, seat: int, action: DogEatDogAction, dice: Iterable[int] = (), *, windows: bool = False) -> list[DomainEvent]:
+def act(state: DogEatDogState, seat: int, action: DogEatDogMove, dice: Iterable[int] = (), *, windows: bool = False) -> list[DomainEvent]:
     """``seat`` sends ``action`` to the decision awaited, rolling ``dice``; the events recorded.
     Every open window that follows is passed by everyone asked unless ``windows`` says a window
     is the decision to stop at (see ``play_on``)."""
@@ -240,3 +241,9 @@ def give(state: DogEatDogState, seat: int, **goods: int) -> None:
 def stack(state: DogEatDogState, *cards: str) -> None:
     """Put ``cards`` on top of the Red Tape deck, in that order, as a shuffle might have."""
     state.deck = [*cards, *(card for card in state.deck if card not in cards)]
+
+
+def without_trades(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody may propose a trade: for tests of who else is asked in a window, which every
+    seat holding anything tradable would otherwise be ([TRADE-PROPOSE])."""
+    monkeypatch.setattr(trade, "may_propose", lambda state, seat: False)

@@ -18,7 +18,7 @@ from domain.dogeatdog.actions import (
 )
 from domain.dogeatdog.evolve import apply
 from domain.dogeatdog.narration import describe
-from domain.dogeatdog.rules import decisions, flow, window
+from domain.dogeatdog.rules import decisions, embezzle, flow, trade
 from domain.dogeatdog.state import DogEatDogState
 from domain.dogeatdog.views import event_view, game_view
 from domain.errors import RuleViolation
@@ -67,7 +67,8 @@ def test_given_an_open_window_then_the_active_player_may_embezzle_1_to_half_his_
     assert flow.awaited(state) == WINDOW
     assert state.players[ACTIVE].corporate == 25
     legal = decisions.legal_actions(state, WINDOW)
-    assert legal == [DogEatDogPass(), *(DogEatDogEmbezzle(amount=amount) for amount in range(1, 13))]
+    listed_trades = trade.proposals(state, ACTIVE)  # he may trade too ([TRADE-PROPOSE])
+    assert legal == [DogEatDogPass(), *(DogEatDogEmbezzle(amount=amount) for amount in range(1, 13)), *listed_trades]
     for amount in (0, 13):
         with pytest.raises(RuleViolation) as refusal:
             act(state, ACTIVE, DogEatDogEmbezzle(amount=amount), windows=True)
@@ -81,8 +82,9 @@ def test_given_a_player_with_less_than_2m_then_he_is_not_asked_in_a_window_embez
     state = replayed(history)
     state.players[ACTIVE].corporate, state.players[ACTIVE].swiss = 1, 100  # Swiss money is never spent
     play_on(state, windows=True)
-    assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.WINDOW)
-    assert window.offers(state, ACTIVE) == []
+    assert flow.awaited(state) == WINDOW  # asked, as he may trade ([TRADE-PROPOSE])
+    assert embezzle.offers(state, ACTIVE) == []
+    assert not any(isinstance(action, DogEatDogEmbezzle) for action in decisions.legal_actions(state, WINDOW))
 
 
 def test_given_no_holder_when_he_embezzles_then_the_amount_moves_to_his_swiss_account_and_the_window_goes_on_embezzle_succeed() -> None:
@@ -90,25 +92,27 @@ def test_given_no_holder_when_he_embezzles_then_the_amount_moves_to_his_swiss_ac
     events = act(state, ACTIVE, DogEatDogEmbezzle(amount=5), windows=True)
     assert events == [
         DogEatDogEmbezzlementDeclared(seat=ACTIVE, amount=5, asked=()),
-        DogEatDogEmbezzlementSucceeded(seat=ACTIVE, amount=5, speaker=3),
+        DogEatDogEmbezzlementSucceeded(seat=ACTIVE, amount=5, speaker=ACTIVE),
     ]
     assert (state.players[ACTIVE].corporate, state.players[ACTIVE].swiss) == (20, 5)
-    assert flow.awaited(state) == DogEatDogDecision(seat=3, kind=DecisionKind.WINDOW)
+    # the window goes on from him, everyone asked again: he may still trade ([TRADE-PROPOSE])
+    assert flow.awaited(state) == WINDOW
+    assert embezzle.offers(state, ACTIVE) == []
 
 
 def test_given_he_embezzled_this_round_then_no_window_of_the_round_offers_it_again_and_the_next_round_does_embezzle_once() -> None:
     state, _ = window_before_move()
     act(state, ACTIVE, DogEatDogEmbezzle(amount=5), windows=True)
-    assert window.offers(state, ACTIVE) == []
+    assert embezzle.offers(state, ACTIVE) == []
     with pytest.raises(RuleViolation) as refusal:
         decisions.check(state, ACTIVE, DogEatDogEmbezzle(amount=1), WINDOW)
     assert refusal.value.rule == "EMBEZZLE-ONCE"
     play_on(state, dice=(1, 1))  # everyone else passes; his move and steps go on
-    assert window.offers(state, ACTIVE) == []
+    assert embezzle.offers(state, ACTIVE) == []
     flow_events = [DogEatDogRoundBegan(round=state.round + 1)]
     for event in flow_events:  # [TURN-WINDOW]: a new round frees it again
         apply(state, event)
-    assert window.offers(state, ACTIVE) == [DogEatDogEmbezzle(amount=amount) for amount in range(1, 11)]
+    assert embezzle.offers(state, ACTIVE) == [DogEatDogEmbezzle(amount=amount) for amount in range(1, 11)]
 
 
 def test_given_holders_when_he_embezzles_then_each_other_holder_is_asked_clockwise_from_his_left_and_the_first_played_stops_it_embezzle_declare() -> (
@@ -125,13 +129,13 @@ def test_given_holders_when_he_embezzles_then_each_other_holder_is_asked_clockwi
     stopped = act(state, 0, DogEatDogInvestigate(), windows=True)
     assert stopped == [
         DogEatDogInvestigationPlayed(seat=0, card="CE02"),
-        DogEatDogEmbezzlementStopped(seat=ACTIVE, amount=7, speaker=3),
+        DogEatDogEmbezzlementStopped(seat=ACTIVE, amount=7, speaker=ACTIVE),
     ]
     assert (state.players[ACTIVE].corporate, state.players[ACTIVE].swiss) == (25, 0)
     assert state.players[0].current_events == []
     assert state.discard[-1] == "CE02"
     assert state.players[1].current_events == ["CE03"]  # never asked: the first played decides
-    assert window.offers(state, ACTIVE) == []  # his embezzlement of the round is used up (R23)
+    assert embezzle.offers(state, ACTIVE) == []  # his embezzlement of the round is used up (R23)
 
 
 def test_given_his_embezzlement_awaits_the_holders_then_others_see_his_corporate_balance_undisclosed_and_no_amount_see_private() -> None:

@@ -49,6 +49,7 @@ from domain.events.dogeatdog import (
     honour,
     laws,
     redtape,
+    trade,
 )
 from domain.registry import default_registry, topic_of
 
@@ -156,6 +157,21 @@ LAW_SAMPLES: tuple[DomainEvent, ...] = (
     laws.DogEatDogInstructionWithdrawn(seat=3, card="CO9", target=2),
 )
 
+TRADE_SAMPLES: tuple[DomainEvent, ...] = (
+    trade.DogEatDogTradeProposed(
+        offer=1,
+        proposer=2,
+        recipient=0,
+        gives=trade.DogEatDogTradeSide(money=3, goods=(("wood", 2),), squares=("B2",)),
+        asks=trade.DogEatDogTradeSide(cards=("CE01",), officials=("CO9",), pollution_markers=1),
+        note="and I will not bid next turn",
+    ),
+    trade.DogEatDogTradeAccepted(offer=1),
+    trade.DogEatDogTradeRejected(offer=2),
+    trade.DogEatDogTradeWithdrawn(offer=3),
+    trade.DogEatDogTradeLapsed(offer=4),
+)
+
 SAMPLES: tuple[DomainEvent, ...] = (
     DogEatDogGameOpened(seats=5, settings=VARIANTS, seed="s33d", rules_version="dogeatdog-draft-0.2"),
     DogEatDogSeatTaken(seat=4, name="Eve", bot="random"),
@@ -197,6 +213,7 @@ SAMPLES: tuple[DomainEvent, ...] = (
     *BRIBERY_SAMPLES,
     *EMBEZZLE_SAMPLES,
     *LAW_SAMPLES,
+    *TRADE_SAMPLES,
 )
 
 

@@ -54,7 +54,7 @@ from domain.events.dogeatdog import (
     Step,
 )
 
-from tests.rulesets.dogeatdog.builders import act, at_step, play_on, replayed, setup_history
+from tests.rulesets.dogeatdog.builders import act, at_step, play_on, replayed, setup_history, without_trades
 
 ACTIVE = 2
 WAGE_INSPECTOR = "CO1"
@@ -322,7 +322,10 @@ def test_given_a_standing_instruction_never_to_invoke_then_the_tax_law_is_declin
 
 @pytest.mark.rule("LAW-OWNED")
 @pytest.mark.rule("TURN-WINDOW")
-def test_given_a_standing_instruction_then_its_owner_may_withdraw_it_in_an_open_window_and_is_asked_again_law_owned_turn_window() -> None:
+def test_given_a_standing_instruction_then_its_owner_may_withdraw_it_in_an_open_window_and_is_asked_again_law_owned_turn_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_trades(monkeypatch)
     state = owned(WAGE_INSPECTOR, 0)
     state.players[0].instructions[(WAGE_INSPECTOR, ACTIVE)] = True
     state.players[0].embezzled_round = state.round  # nothing else to do in a window

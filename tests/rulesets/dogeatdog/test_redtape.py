@@ -201,7 +201,7 @@ def test_given_a_card_that_asks_a_choice_then_the_drawer_chooses_among_the_legal
     decision = DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.CARD)
     assert awaited(state) == decision
     options = decisions.legal_actions(state, decision)
-    assert [o.choice for o in options] == [(), ("chemicals",), ("oil",), ("chemicals", "oil")]  # type: ignore[attr-defined]
+    assert options == [DogEatDogChooseCard(choice=choice) for choice in [(), ("chemicals",), ("oil",), ("chemicals", "oil")]]
     assert decisions.default_action(state, decision) == DogEatDogChooseCard(choice=())
     with pytest.raises(RuleViolation) as refusal:
         act(state, ACTIVE, DogEatDogChooseCard(choice=("oil", "oil")))

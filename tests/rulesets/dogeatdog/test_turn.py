@@ -75,8 +75,11 @@ def between(events: list[DomainEvent], first: type[DomainEvent], last: type[Doma
 
 def test_given_nobody_with_anything_but_a_pass_then_no_window_is_held_and_the_move_begins_turn_window() -> None:
     state = round_one()
-    for player in state.players:
-        player.corporate = 1  # half of it, rounded down, is nothing to embezzle ([EMBEZZLE-AMOUNT])
+    for player in state.players:  # nothing to embezzle ([EMBEZZLE-AMOUNT]) nor to trade ([TRADE-PROPOSE])
+        player.corporate, player.goods, player.current_events, player.officials = 0, {}, [], []
+        for square in player.squares:
+            state.squares[square].controller = None
+        player.squares = []
     assert flow.awaited(state) is None  # the setup's last event: his turn began
     events = play_on(state, dice=(1, 1), windows=True)
     assert not any(isinstance(e, DogEatDogWindowOpened | DogEatDogWindowPassed | DogEatDogWindowClosed) for e in events)
@@ -88,6 +91,7 @@ def test_given_seats_with_something_to_do_in_a_window_then_only_they_are_asked_c
 ) -> None:
     # A stand-in for what embezzlement and trades will offer: seats 3 and 1 may act, 2 and 0 not.
     monkeypatch.setattr(window, "offers", lambda state, seat: [DogEatDogPass()] if seat in (1, 3) else [])
+    monkeypatch.setattr(window, "may_act", lambda state, seat: seat in (1, 3))
     state = round_one()
     opened = play_on(state, windows=True)
     assert opened == [DogEatDogWindowOpened(seat=ACTIVE, after=None, speaker=3)]

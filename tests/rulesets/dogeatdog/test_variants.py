@@ -45,7 +45,7 @@ from domain.events.dogeatdog import (
 )
 
 from tests.conformance.playouts import asked_now, contract_breaches
-from tests.rulesets.dogeatdog.builders import NAMES, Scripted, act, play_on, replayed, run, setup_history, stack
+from tests.rulesets.dogeatdog.builders import NAMES, Scripted, act, play_on, replayed, run, setup_history, stack, without_trades
 from tests.rulesets.dogeatdog.invariants import violations
 
 ACTIVE = 2
@@ -61,7 +61,10 @@ def built(**variants: bool) -> DogEatDogState:
 
 @pytest.mark.rule("VAR-EMBEZZLE-OWN-TURN")
 @pytest.mark.rule("EMBEZZLE-ONCE")
-def test_given_embezzling_only_in_ones_own_turn_then_only_the_active_player_is_asked_in_a_window_var_embezzle_own_turn() -> None:
+def test_given_embezzling_only_in_ones_own_turn_then_only_the_active_player_is_asked_in_a_window_var_embezzle_own_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_trades(monkeypatch)
     state = built(embezzle_own_turn=True)
     play_on(state, windows=True)
     window = DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.WINDOW)
@@ -120,9 +123,10 @@ def test_given_kickbacks_when_other_players_pay_him_then_he_may_put_what_he_rece
 
 @pytest.mark.rule("VAR-OPEN-INFO")
 @pytest.mark.rule("SEE-SECRET")
-def test_given_open_information_then_every_seat_sees_swiss_balances_and_embezzled_amounts_but_not_the_decks_order_var_open_info_see_secret() -> (
-    None
-):
+def test_given_open_information_then_every_seat_sees_swiss_balances_and_embezzled_amounts_but_not_the_decks_order_var_open_info_see_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_trades(monkeypatch)
     state = built(open_info=True)
     history = setup_history(settings=DogEatDogSettings(open_info=True))
     state.players[0].swiss = 7
