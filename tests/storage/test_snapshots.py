@@ -224,10 +224,8 @@ def _digest(payload: bytes) -> bytes:
 
 
 def _plant(app: GameService, game_id: UUID, snapshot: StoredSnapshot) -> None:
-    """Make ``snapshot`` the game's kept one, whatever is kept (a snapshot of another key always
-    replaces the kept one)."""
+    """Make ``snapshot`` the game's kept one (the latest written replaces the kept one)."""
     shelf = _shelf(app)
-    shelf.keep_snapshot(game_id, StoredSnapshot(0, "another key", b""))
     shelf.keep_snapshot(game_id, snapshot)
     kept = shelf.latest_snapshot(game_id)
     assert kept is not None
