@@ -131,7 +131,14 @@ def _(event: DogEatDogLoanRepaid, state: DogEatDogState) -> None:
 
 @evolve.register
 def _(event: DogEatDogKickbackOffered, state: DogEatDogState) -> None:
-    state.turn.prompt = Prompt(PromptKind.KICKBACK, event.space, event.amount)
+    prompt = Prompt(PromptKind.KICKBACK, event.space, event.amount, seat=event.seat)
+    if event.space is None:  # a trade's, in a window: both receivers are asked in turn
+        if state.turn.prompt is None:
+            state.turn.prompt = prompt
+        else:
+            state.turn.prompts_after.append(prompt)
+        return
+    state.turn.prompt = prompt
     state.turn.cursor = event.space
 
 
@@ -140,4 +147,4 @@ def _(event: DogEatDogKickbackTaken, state: DogEatDogState) -> None:
     player = state.players[event.seat]
     player.corporate -= event.amount
     player.swiss += event.amount
-    state.turn.prompt = None
+    state.turn.prompt = state.turn.prompts_after.pop(0) if state.turn.prompts_after else None

@@ -162,6 +162,8 @@ def _(event: DogEatDogTurnEnded, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogWindowOpened, name: _Names) -> str:
+    if event.bonus:
+        return f"A window for trades opened before the bonus round, from {name(event.seat)}."
     when = "before the first step" if event.after is None else f"after the {event.after} step"
     return f"A window opened {when} of {name(event.seat)}'s turn."
 

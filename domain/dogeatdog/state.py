@@ -173,8 +173,9 @@ class Prompt:
     ([MOVE-ORDER]); ``space`` is where, so that the spaces after it follow."""
 
     kind: PromptKind
-    space: int
+    space: int | None  # None: asked in an open window, the move not under way
     amount: int = 0  # what may go to the Swiss account ([VAR-KICKBACK])
+    seat: int | None = None  # who is asked, when not the active player (a trade's receiver)
 
 
 @define
@@ -215,6 +216,7 @@ class Turn:
     windows_closed: int = 0  # [TURN-WINDOW]: one before each step and one after the last
     move: tuple[int, int] | None = None  # from and to, once the runner moved ([MOVE-DICE])
     prompt: Prompt | None = None
+    prompts_after: list[Prompt] = Factory(list)  # asked once ``prompt`` is answered
     cursor: int | None = None  # the last space of the move that asked a decision ([MOVE-ORDER])
     auction: Auction | None = None
     releasing: int | None = None  # the seat holding three squares ([ACQ-LIMIT-2])

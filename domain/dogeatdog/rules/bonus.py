@@ -4,14 +4,14 @@ pollution ([END-BONUS-PRODUCE]); then each, in the same order, prices every type
 was not priced yet, and every holder sells all his units of it at that price
 ([END-BONUS-SELL]); then each, in the same order, may embezzle up to half his corporate account,
 Internal Investigation applying, which uses up nothing ([END-BONUS-EMBEZZLE]); then the game
-ends and [END-WINNER] ranks it. Its open window for trades is not held while nobody has
-anything to offer."""
+ends and [END-WINNER] ranks it. Its open window for trades comes first, from the first player
+of its order, and is not held while nobody has anything to offer (``rules/window.py``)."""
 
 from __future__ import annotations
 
 from domain.context import Context
 from domain.dogeatdog.actions import DecisionKind, DogEatDogDecision
-from domain.dogeatdog.rules import embezzle, goods, produce
+from domain.dogeatdog.rules import embezzle, goods, produce, window
 from domain.dogeatdog.rules.sell import excise, price_type
 from domain.dogeatdog.state import DogEatDogState
 from domain.events.dogeatdog import (
@@ -19,6 +19,7 @@ from domain.events.dogeatdog import (
     DogEatDogBonusSalesEnded,
     DogEatDogGameEnded,
     DogEatDogGoodsSold,
+    DogEatDogWindowOpened,
 )
 
 
@@ -26,6 +27,9 @@ def begin(ctx: Context[DogEatDogState], reason: str, first: int) -> None:
     """The bonus round, clockwise from ``first`` (or the next player in the game after him)."""
     order = tuple(ctx.state.clockwise_from(first))
     ctx.emit(DogEatDogBonusRoundBegan(reason=reason, order=order))
+    speaker = window.first_asked(ctx.state, order[0], [])
+    if speaker is not None:  # [END-BONUS-PRODUCE]: an open window for trades first
+        ctx.emit(DogEatDogWindowOpened(seat=order[0], speaker=speaker, bonus=True))
 
 
 def awaiting(state: DogEatDogState) -> DogEatDogDecision | None:

@@ -134,7 +134,8 @@ def _listed(state: DogEatDogState, decision: DogEatDogDecision) -> Sequence[DogE
         case DecisionKind.INVOKE:
             return laws.legal_actions()
         case DecisionKind.KICKBACK:
-            return [DogEatDogMoveToSwiss(amount=amount) for amount in range(_kickback(state) + 1)]
+            most = _kickback(state, seat)
+            return [DogEatDogMoveToSwiss(amount=amount) for amount in range(most + 1)]
         case DecisionKind.COMPLY:
             return honour.legal_actions(state)
 
@@ -192,11 +193,11 @@ def default_action(state: DogEatDogState, decision: DogEatDogDecision) -> DogEat
             return DogEatDogComply()
 
 
-def _kickback(state: DogEatDogState) -> int:
+def _kickback(state: DogEatDogState, seat: int) -> int:
     """[VAR-KICKBACK]: at most what he received, as far as his corporate account still holds."""
     prompt = state.turn.prompt
     amount = 0 if prompt is None else prompt.amount
-    return min(amount, state.players[state.turn.seat].corporate)
+    return min(amount, state.players[seat].corporate)
 
 
 def _card_choices(state: DogEatDogState, seat: int) -> list[tuple[str, ...]]:

@@ -119,7 +119,8 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     if state.embezzlement is not None:
         return embezzle.awaiting(state)
     if turn.prompt is not None:
-        return DogEatDogDecision(seat=turn.seat, kind=_PROMPTS[turn.prompt.kind])
+        prompted = turn.seat if turn.prompt.seat is None else turn.prompt.seat
+        return DogEatDogDecision(seat=prompted, kind=_PROMPTS[turn.prompt.kind])
     if turn.compliance is not None:
         return honour.awaiting(state)
     restarting = payroll.reorganising(state)

@@ -10,7 +10,9 @@ once, checked again first, [TRADE-ACCEPT]), rejects (also when his time runs out
 with a proposal of his own to the proposer, which replaces the first: it lapses unanswered
 ([TRADE-COUNT]). Each player makes at most three proposals per open window, counter-offers
 included. The window then goes on with the player after the proposer (``rules/window.py``).
-A note goes with a proposal and does nothing ([TRADE-PROMISE]).
+A note goes with a proposal and does nothing ([TRADE-PROMISE]). With [VAR-KICKBACK] each
+side's receiver of money is asked, the proposal's recipient first, how much of it goes to his
+Swiss account instead, before the window goes on.
 
 Every trade is public ([SEE-PUBLIC]); no side moves Swiss money, so none tells a Swiss balance.
 
@@ -33,6 +35,7 @@ from domain.dogeatdog.state import DogEatDogState, Player
 from domain.errors import RuleViolation
 from domain.events.dogeatdog import (
     NOTHING,
+    DogEatDogKickbackOffered,
     DogEatDogTradeAccepted,
     DogEatDogTradeLapsed,
     DogEatDogTradeProposed,
@@ -246,6 +249,14 @@ def answer(ctx: Context[DogEatDogState], action: AnswerOffer) -> int:
     assert offer.id == action.offer
     if action.accept:  # checked first by accept_refusal ([TRADE-ACCEPT])
         ctx.emit(DogEatDogTradeAccepted(offer=offer.id))
+        if ctx.state.settings.kickback:  # [VAR-KICKBACK]: each receiver of money is asked
+            received = (
+                (offer.recipient, offer.proposer_gives.money),
+                (offer.proposer, offer.recipient_gives.money),
+            )
+            for seat, amount in received:
+                if amount:
+                    ctx.emit(DogEatDogKickbackOffered(seat=seat, amount=amount, space=None))
     else:
         ctx.emit(DogEatDogTradeRejected(offer=offer.id))
     return offer.proposer

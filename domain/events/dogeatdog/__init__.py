@@ -257,11 +257,14 @@ class DogEatDogWindowOpened(DomainEvent, frozen=True, tag="dogeatdog.WindowOpene
     """An open window of ``seat``'s turn opened ([TURN-WINDOW]): before his first step
     (``after`` None) or after the step ``after``. Players act in it clockwise from ``seat``;
     ``speaker`` is the first of them with something to do (None: ``seat``), the others pass
-    without being asked. A window in which nobody has anything but a pass is not opened."""
+    without being asked. A window in which nobody has anything but a pass is not opened.
+    ``bonus``: the bonus round's window for trades before its products ([END-BONUS-PRODUCE]),
+    ``seat`` the first of its order."""
 
     seat: int
     after: Step | None = None
     speaker: int | None = None
+    bonus: bool = False
 
 
 class DogEatDogWindowPassed(DomainEvent, frozen=True, tag="dogeatdog.WindowPassed"):

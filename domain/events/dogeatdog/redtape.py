@@ -80,12 +80,13 @@ class DogEatDogPaidToPlayer(DomainEvent, frozen=True, tag="dogeatdog.PaidToPlaye
 
 class DogEatDogKickbackOffered(DomainEvent, frozen=True, tag="dogeatdog.KickbackOffered"):
     """With [VAR-KICKBACK]: ``seat`` received ``amount`` $M from other players by the card
-    just read (in the move, at the track space ``space``) and may put any of it, up to what
-    his corporate account holds, into his Swiss account instead."""
+    just read (in the move, at the track space ``space``) or by a trade (``space`` None) and
+    may put any of it, up to what his corporate account holds, into his Swiss account
+    instead."""
 
     seat: int
     amount: int
-    space: int
+    space: int | None
 
 
 class DogEatDogKickbackTaken(DomainEvent, frozen=True, tag="dogeatdog.KickbackTaken"):

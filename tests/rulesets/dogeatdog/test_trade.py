@@ -12,16 +12,20 @@ from domain.dogeatdog.actions import (
     ACTION_TYPE,
     DecisionKind,
     DogEatDogDecision,
+    DogEatDogMoveToSwiss,
     DogEatDogPass,
     DogEatDogProposeTrade,
     DogEatDogRelease,
 )
 from domain.dogeatdog.narration import describe
-from domain.dogeatdog.rules import decisions, flow, trade
+from domain.dogeatdog.rules import bonus, decisions, flow, trade
 from domain.dogeatdog.state import DogEatDogState
 from domain.dogeatdog.views import event_view, game_view
 from domain.errors import RuleViolation
 from domain.events.dogeatdog import (
+    DogEatDogKickbackOffered,
+    DogEatDogKickbackTaken,
+    DogEatDogSettings,
     DogEatDogSquareReleased,
     DogEatDogTradeAccepted,
     DogEatDogTradeLapsed,
@@ -30,11 +34,12 @@ from domain.events.dogeatdog import (
     DogEatDogTradeSide,
     DogEatDogTradeWithdrawn,
     DogEatDogWindowClosed,
+    DogEatDogWindowOpened,
     DogEatDogWindowWentOn,
 )
 from domain.offers import AnswerOffer, WithdrawOffer
 
-from tests.rulesets.dogeatdog.builders import NAMES, act, play_on, replayed, setup_history
+from tests.rulesets.dogeatdog.builders import NAMES, Scripted, act, play_on, replayed, run, setup_history
 
 ACTIVE, NEXT = 2, 3
 WINDOW = DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.WINDOW)
@@ -296,3 +301,54 @@ def test_given_a_proposal_with_a_note_then_it_is_shown_with_it_and_binds_nobody_
     act(state, NEXT, AnswerOffer(offer=1, accept=True), windows=True)
     assert trade.open_offers(state) == []  # the exchange is all that happened: nothing of the note stays
     assert state.players[ACTIVE].corporate == 22
+
+
+@pytest.mark.rule("END-BONUS-PRODUCE")
+@pytest.mark.rule("TRADE-PROPOSE")
+def test_given_the_bonus_round_when_it_begins_then_an_open_window_for_trades_comes_before_its_products_end_bonus_produce() -> None:
+    state = replayed(setup_history())
+    first = 1
+
+    events = run(state, lambda ctx: bonus.begin(ctx, "END-STALL", first), Scripted(()))
+
+    assert events[1:] == [DogEatDogWindowOpened(seat=first, speaker=first, bonus=True)]
+    assert describe(events[1], NAMES) == f"A window for trades opened before the bonus round, from {NAMES[first]}."
+    assert flow.awaited(state) == DogEatDogDecision(seat=first, kind=DecisionKind.WINDOW)
+    act(state, first, DogEatDogProposeTrade(to=0, gives=DogEatDogTradeSide(goods=(("coal", 1),))), windows=True)
+    act(state, 0, AnswerOffer(offer=1, accept=True), windows=True)
+    assert state.players[0].goods.get("coal") == 1
+    while state.turn.window is not None:  # everyone passes: the window closes, the products come
+        asked = flow.awaited(state)
+        assert asked is not None
+        assert asked.kind is DecisionKind.WINDOW
+        act(state, asked.seat, DogEatDogPass(), windows=True)
+    assert flow.awaited(state) != DogEatDogDecision(seat=first, kind=DecisionKind.WINDOW)
+
+
+@pytest.mark.rule("VAR-KICKBACK")
+@pytest.mark.rule("TRADE-ACCEPT")
+def test_given_kickbacks_when_a_trade_with_money_both_ways_is_accepted_then_each_receiver_is_asked_how_much_goes_swiss_var_kickback() -> (
+    None
+):
+    state = replayed(setup_history(settings=DogEatDogSettings(kickback=True)))
+    play_on(state, windows=True)
+    proposal = DogEatDogProposeTrade(to=NEXT, gives=DogEatDogTradeSide(money=4), asks=DogEatDogTradeSide(money=2))
+    act(state, ACTIVE, proposal, windows=True)
+
+    events = act(state, NEXT, AnswerOffer(offer=1, accept=True), windows=True)
+
+    assert events == [
+        DogEatDogTradeAccepted(offer=1),
+        DogEatDogKickbackOffered(seat=NEXT, amount=4, space=None),
+        DogEatDogKickbackOffered(seat=ACTIVE, amount=2, space=None),
+        DogEatDogWindowWentOn(speaker=NEXT),
+    ]
+    kickback = DogEatDogDecision(seat=NEXT, kind=DecisionKind.KICKBACK)
+    assert flow.awaited(state) == kickback
+    assert decisions.legal_actions(state, kickback)[-1] == DogEatDogMoveToSwiss(amount=4)
+    assert act(state, NEXT, DogEatDogMoveToSwiss(amount=3), windows=True) == [DogEatDogKickbackTaken(seat=NEXT, amount=3)]
+    assert flow.awaited(state) == DogEatDogDecision(seat=ACTIVE, kind=DecisionKind.KICKBACK)
+    act(state, ACTIVE, DogEatDogMoveToSwiss(amount=0), windows=True)
+    assert flow.awaited(state) == DogEatDogDecision(seat=NEXT, kind=DecisionKind.WINDOW)
+    assert [(p.corporate, p.swiss) for p in (state.players[ACTIVE], state.players[NEXT])] == [(23, 0), (24, 3)]
+    assert game_view(state, 1, ACTIVE, outcome=None).seats[NEXT].swiss is None  # his balance stays his
