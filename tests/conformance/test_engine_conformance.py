@@ -97,11 +97,12 @@ def test_given_a_ruleset_then_its_records_name_it_and_its_kit_plays_it(ruleset: 
     assert sum(summary.end_reasons.values()) == 4
 
 
-def test_given_a_record_of_the_toy_then_it_is_format_version_2_naming_its_ruleset(
+def test_given_a_record_of_the_toy_then_it_is_a_game_record_of_format_version_3_naming_its_ruleset(
     store: GameService,
 ) -> None:
     game_id = _play(store, "toy", 2, "record-toy")
     header = msgspec.json.decode(export_record(game_id, store.records(game_id)))
-    assert (header["format_version"], header["ruleset"], header["seats"]) == (2, "toy", 2)
+    assert (header["format"], header["format_version"]) == ("game-record", 3)  # docs/WIRE.md
+    assert (header["ruleset"], header["seats"]) == ("toy", 2)
     assert "max_players" not in header
     assert "variants" not in header
