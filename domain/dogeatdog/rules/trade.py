@@ -17,9 +17,9 @@ Swiss account instead, before the window goes on.
 Every trade is public ([SEE-PUBLIC]); no side moves Swiss money, so none tells a Swiss balance.
 
 ``legal_actions`` cannot list every trade a seat may propose (the sides are any combination of
-what both hold): while he has made no proposal in the window it lists one plain exchange with
-each other player (a unit of a good against $1M), which random and computer players pick up;
-``act`` accepts every proposal the rules allow, three per window.
+what both hold): while he has made no proposal in the window it lists one plain exchange (a
+unit of a good against $1M) with one other player, another each turn, which random and
+computer players pick up; ``act`` accepts every proposal the rules allow, three per window.
 """
 
 from __future__ import annotations
@@ -95,14 +95,18 @@ def _holds_anything(player: Player) -> bool:
 def proposals(
     state: DogEatDogState, seat: int, to: Iterable[int] | None = None
 ) -> list[DogEatDogMove]:
-    """The proposals listed for ``seat`` (to ``to``, or to every partner) while he has made none
-    in this window: with each partner, one unit of the good he holds most of for $1M, or, when
-    he holds none, $1M for one unit of the good the partner holds most of."""
+    """The proposals listed for ``seat`` while he has made none in this window, to ``to`` or
+    else to one partner, another each turn (the turn's number picks him, so that random players
+    do not spend a window trading with everyone): one unit of the good he holds most of for
+    $1M, or, when he holds none, $1M for one unit of the good the partner holds most of."""
     if proposals_made(state, seat) or not may_propose(state, seat):
         return []
+    if to is None:
+        others = partners(state, seat)
+        to = [others[state.turn.number % len(others)]]
     mine = state.players[seat]
     found: list[DogEatDogMove] = []
-    for other in partners(state, seat) if to is None else to:
+    for other in to:
         theirs = state.players[other]
         if theirs.corporate and _most(mine):
             found.append(DogEatDogProposeTrade(to=other, gives=_one(_most(mine)), asks=_DOLLAR))

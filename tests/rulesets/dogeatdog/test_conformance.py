@@ -226,14 +226,14 @@ def test_given_twin_games_differing_only_in_the_decks_order_then_every_seat_and_
 def test_given_twin_games_differing_only_in_a_stopped_embezzlements_amount_then_every_other_seat_and_a_spectator_see_them_alike_see_private() -> (
     None
 ):
-    played = playout(ENTRY, 4, "d")  # seat 3's embezzlement is stopped by an Internal Investigation
+    played = playout(ENTRY, 6, "b")  # seat 5's embezzlement is stopped by an Internal Investigation
     running = running_part(ENTRY, played.events)
     stopped = [event for event in running if isinstance(event, DogEatDogEmbezzlementStopped)]
     assert stopped, "no embezzlement was stopped in this game"
     secret = stopped[0].seat
     found = suite.twins(replace(ENTRY, twin=amounts_twin), running, played.boundaries, secret)
     assert found, f"no twin of seat {secret}'s amounts"
-    viewers: list[int | None] = [*range(4), None]
+    viewers: list[int | None] = [*range(6), None]
     original = {viewer: suite.seen_along(ENTRY, running, viewer) for viewer in viewers}
     for twin in found:
         since = next(index for index in range(1, len(twin)) if twin[index] != running[index])
