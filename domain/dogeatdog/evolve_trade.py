@@ -41,6 +41,8 @@ def _(event: DogEatDogTradeAccepted, state: DogEatDogState) -> None:
     proposer, recipient = state.players[offer.proposer], state.players[offer.recipient]
     _give(state, offer.proposer_gives, proposer, recipient)
     _give(state, offer.recipient_gives, recipient, proposer)
+    for seat, fee in event.fees:  # the Land Transfer Fee, to the bank ([LAW-PUBLIC])
+        state.players[seat].corporate -= fee
     state.offer = None
     for player in (proposer, recipient):  # a third square is released at once ([ACQ-LIMIT-2])
         if len(player.squares) > 2:

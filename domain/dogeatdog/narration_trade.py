@@ -36,7 +36,8 @@ def _(event: DogEatDogTradeProposed, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogTradeAccepted, name: _Names) -> str:
-    return f"Trade {event.offer} was accepted and made."
+    fees = "".join(f", {name(seat)} paying a ${fee}M land transfer fee" for seat, fee in event.fees)
+    return f"Trade {event.offer} was accepted and made{fees}."
 
 
 @_tell.register

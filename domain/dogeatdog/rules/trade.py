@@ -10,7 +10,9 @@ once, checked again first, [TRADE-ACCEPT]), rejects (also when his time runs out
 with a proposal of his own to the proposer, which replaces the first: it lapses unanswered
 ([TRADE-COUNT]). Each player makes at most three proposals per open window, counter-offers
 included. The window then goes on with the player after the proposer (``rules/window.py``).
-A note goes with a proposal and does nothing ([TRADE-PROMISE]). With [VAR-KICKBACK] each
+A note goes with a proposal and does nothing ([TRADE-PROMISE]). A public Land Transfer Fee is
+paid by whoever gains a square by a trade, which is refused if he could not pay it
+([LAW-PUBLIC]: the card's law names trades). With [VAR-KICKBACK] each
 side's receiver of money is asked, the proposal's recipient first, how much of it goes to his
 Swiss account instead, before the window goes on.
 
@@ -30,6 +32,7 @@ from collections.abc import Iterable
 from domain import offers
 from domain.context import Context
 from domain.dogeatdog.actions import DogEatDogMove, DogEatDogProposeTrade
+from domain.dogeatdog.rules import rates
 from domain.dogeatdog.rules.goods import PRODUCTS, RAWS, trades_pollution
 from domain.dogeatdog.state import DogEatDogState, Player
 from domain.errors import RuleViolation
@@ -183,7 +186,29 @@ def exchange_problem(
                 "TRADE-LIMITS",
                 f"seat {receiver.seat + 1} would hold more than three squares ([ACQ-LIMIT-2])",
             )
+        fee = land_fee(state, side)
+        if fee > receiver.corporate + side.money - other.money:
+            return RuleViolation(
+                "LAW-PUBLIC",
+                f"seat {receiver.seat + 1} could not pay the Land Transfer Fee of ${fee}M "
+                "on the squares he would gain",
+            )
     return None
+
+
+def land_fee(state: DogEatDogState, side: DogEatDogTradeSide) -> int:
+    """The public Land Transfer Fee its receiver pays on the squares ``side`` gives him: per
+    square gained, a trade being one of the gains the card's law names ([LAW-PUBLIC])."""
+    return rates.land_fee(state) * len(side.squares)
+
+
+def fees(state: DogEatDogState, offer: Offer[DogEatDogTradeSide]) -> tuple[tuple[int, int], ...]:
+    """Who pays what Land Transfer Fee if ``offer`` is accepted: (seat, $M), none paying 0."""
+    owed = (
+        (offer.recipient, land_fee(state, offer.proposer_gives)),
+        (offer.proposer, land_fee(state, offer.recipient_gives)),
+    )
+    return tuple((seat, fee) for seat, fee in owed if fee)
 
 
 def _side_problem(side: DogEatDogTradeSide, holder: Player) -> str | None:
@@ -252,7 +277,7 @@ def answer(ctx: Context[DogEatDogState], action: AnswerOffer) -> int:
     assert offer is not None
     assert offer.id == action.offer
     if action.accept:  # checked first by accept_refusal ([TRADE-ACCEPT])
-        ctx.emit(DogEatDogTradeAccepted(offer=offer.id))
+        ctx.emit(DogEatDogTradeAccepted(offer=offer.id, fees=fees(ctx.state, offer)))
         if ctx.state.settings.kickback:  # [VAR-KICKBACK]: each receiver of money is asked
             received = (
                 (offer.recipient, offer.proposer_gives.money),

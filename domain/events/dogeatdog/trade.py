@@ -47,9 +47,12 @@ class DogEatDogTradeProposed(DomainEvent, frozen=True, tag="dogeatdog.TradePropo
 
 
 class DogEatDogTradeAccepted(DomainEvent, frozen=True, tag="dogeatdog.TradeAccepted"):
-    """The recipient accepted trade ``offer``: both sides changed hands at once ([TRADE-ACCEPT])."""
+    """The recipient accepted trade ``offer``: both sides changed hands at once ([TRADE-ACCEPT]),
+    and each player who gained a square paid the public Land Transfer Fee to the bank:
+    ``fees`` (seat, $M) ([LAW-PUBLIC]; the card's law names trades)."""
 
     offer: int
+    fees: tuple[tuple[int, int], ...] = ()
 
 
 class DogEatDogTradeRejected(DomainEvent, frozen=True, tag="dogeatdog.TradeRejected"):

@@ -166,7 +166,7 @@ TRADE_SAMPLES: tuple[DomainEvent, ...] = (
         asks=trade.DogEatDogTradeSide(cards=("CE01",), officials=("CO9",), pollution_markers=1),
         note="and I will not bid next turn",
     ),
-    trade.DogEatDogTradeAccepted(offer=1),
+    trade.DogEatDogTradeAccepted(offer=1, fees=((0, 5),)),
     trade.DogEatDogTradeRejected(offer=2),
     trade.DogEatDogTradeWithdrawn(offer=3),
     trade.DogEatDogTradeLapsed(offer=4),

@@ -352,3 +352,22 @@ def test_given_kickbacks_when_a_trade_with_money_both_ways_is_accepted_then_each
     assert flow.awaited(state) == DogEatDogDecision(seat=NEXT, kind=DecisionKind.WINDOW)
     assert [(p.corporate, p.swiss) for p in (state.players[ACTIVE], state.players[NEXT])] == [(23, 0), (24, 3)]
     assert game_view(state, 1, ACTIVE, outcome=None).seats[NEXT].swiss is None  # his balance stays his
+
+
+@pytest.mark.rule("LAW-PUBLIC")
+@pytest.mark.rule("TRADE-ACCEPT")
+def test_given_a_public_land_transfer_fee_then_who_gains_a_square_by_trade_pays_it_and_one_who_could_not_is_refused_law_public() -> None:
+    state = window_open()
+    state.deck.remove("CO6")  # Zoning Commissioner's Land Transfer Fee, $5M, names trades
+    state.public_laws.append("CO6")
+    square = DogEatDogTradeSide(squares=("G",))
+    state.players[NEXT].corporate = 4
+    assert refused(state, ACTIVE, DogEatDogProposeTrade(to=NEXT, gives=square)) == "LAW-PUBLIC"
+    state.players[NEXT].corporate = 25
+    act(state, ACTIVE, DogEatDogProposeTrade(to=NEXT, gives=square, asks=DogEatDogTradeSide(money=2)), windows=True)
+
+    accepted = act(state, NEXT, AnswerOffer(offer=1, accept=True), windows=True)[0]
+
+    assert accepted == DogEatDogTradeAccepted(offer=1, fees=((NEXT, 5),))
+    assert (state.players[ACTIVE].corporate, state.players[NEXT].corporate) == (27, 18)
+    assert describe(accepted, NAMES) == f"Trade 1 was accepted and made, {NAMES[NEXT]} paying a $5M land transfer fee."
