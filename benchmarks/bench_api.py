@@ -209,6 +209,17 @@ def serving(database_url: str, workers: int, checkout: Checkout | None = None) -
 
 def _group_cpu_seconds(group: int) -> float | None:
     """CPU seconds used so far by the live processes of a process group."""
+    return _cpu_seconds(lambda pid, fields: int(fields[2]) == group)  # pgrp
+
+
+def _tree_cpu_seconds(root: int) -> float | None:
+    """CPU seconds used so far by a process and its live children (PostgreSQL's postmaster and
+    its backends)."""
+    return _cpu_seconds(lambda pid, fields: pid == root or int(fields[1]) == root)  # ppid
+
+
+def _cpu_seconds(counted: Callable[[int, list[bytes]], bool]) -> float | None:
+    """CPU seconds used so far by the live processes ``counted(pid, stat fields)`` picks."""
     ticks = 0
     try:
         names = os.listdir("/proc")
@@ -222,7 +233,7 @@ def _group_cpu_seconds(group: int) -> float | None:
                 fields = stat.read().rsplit(b")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        if int(fields[2]) == group:  # pgrp; utime and stime follow at 11 and 12
+        if counted(int(name), fields):  # utime and stime are fields 11 and 12 after the name
             ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
 
@@ -244,14 +255,16 @@ class CpuSnapshot:
     client: float
     server: float | None
     machine: float | None
+    database: float | None
 
     @classmethod
-    def take(cls, server_group: int | None) -> CpuSnapshot:
+    def take(cls, server_group: int | None, database: int | None = None) -> CpuSnapshot:
         return cls(
             time.perf_counter(),
             time.process_time(),
             None if server_group is None else _group_cpu_seconds(server_group),
             _machine_busy_seconds(),
+            None if database is None else _tree_cpu_seconds(database),
         )
 
 
@@ -267,6 +280,7 @@ class CpuUse:
     server: float | None
     machine: float | None
     server_seconds: float | None  # the server's CPU seconds in the window, all cores together
+    database_seconds: float | None = None  # PostgreSQL's, when the benchmark started it
 
     @classmethod
     def between(cls, before: CpuSnapshot, after: CpuSnapshot) -> CpuUse:
@@ -275,14 +289,15 @@ class CpuUse:
         def share(a: float | None, b: float | None) -> float | None:
             return None if a is None or b is None else (b - a) / wall
 
-        spent = None
-        if before.server is not None and after.server is not None:
-            spent = after.server - before.server
+        def spent(a: float | None, b: float | None) -> float | None:
+            return None if a is None or b is None else b - a
+
         return cls(
             (after.client - before.client) / wall,
             share(before.server, after.server),
             share(before.machine, after.machine),
-            spent,
+            spent(before.server, after.server),
+            spent(before.database, after.database),
         )
 
     def describe(self) -> str:
@@ -772,6 +787,13 @@ class GamesRun:
             return None
         return self.cpu.server_seconds / self.figures.posts.count * 1000
 
+    @property
+    def database_ms_per_action(self) -> float | None:
+        """PostgreSQL's CPU time (its postmaster and backends) per action, when known."""
+        if self.cpu.database_seconds is None or not self.figures.posts.count:
+            return None
+        return self.cpu.database_seconds / self.figures.posts.count * 1000
+
 
 @dataclass
 class Report:
@@ -791,6 +813,7 @@ class Target:
 
     port: int
     group: int | None
+    database: int | None = None  # PostgreSQL's postmaster, to count its CPU too
 
 
 async def _measure(
@@ -802,9 +825,9 @@ async def _measure(
         window = Window(now + options.warmup, now + options.warmup + options.seconds)
         measured: asyncio.Future[object] = asyncio.ensure_future(phase(clients, window))
         await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
-        before = CpuSnapshot.take(target.group)
+        before = CpuSnapshot.take(target.group, target.database)
         await asyncio.sleep(max(0.0, window.end - time.perf_counter()))
-        after = CpuSnapshot.take(target.group)
+        after = CpuSnapshot.take(target.group, target.database)
         result = await measured
     finally:
         await clients.close()
@@ -900,6 +923,9 @@ def print_games(run: GamesRun) -> bool:
     per_action = run.cpu_ms_per_action
     if per_action is not None:
         print(f"  {'server CPU per action':<26} {per_action:9.3f} ms")
+    database = run.database_ms_per_action
+    if database is not None:
+        print(f"  {'database CPU per action':<26} {database:9.3f} ms (PostgreSQL's processes)")
     p99 = figures.posts.percentile_ms(0.99)
     p99_met = p99 < P99_GOAL_MS
     print(
@@ -936,11 +962,31 @@ def machine_busy_now(seconds: float = 1.0) -> float | None:
     return (after - before) / seconds / (os.cpu_count() or 1)
 
 
+def postmaster_of(url: str) -> int | None:
+    """The process id of the PostgreSQL server at ``url``, if this process may read it (its
+    data directory's ``postmaster.pid``: a server on this machine, a user allowed to ask)."""
+    from engine.database import Backend, parse
+
+    database = parse(url)
+    if database.backend is not Backend.POSTGRESQL:
+        return None
+    try:
+        with psycopg.connect(database.postgres_conninfo(), autocommit=True) as connection:
+            row = connection.execute("SHOW data_directory").fetchone()
+        if row is None:
+            return None
+        first = (Path(str(row[0])) / "postmaster.pid").read_text().split("\n", 1)[0]
+        return int(first)
+    except (psycopg.Error, OSError, ValueError, TypeError, IndexError):
+        return None
+
+
 def run(url: str, label: str, options: Options, checkout: Checkout | None = None) -> Report:
     busy = machine_busy_now()
     with serving(url, options.workers, checkout) as server:
         print(f"({label}: server pid {server.process.pid} on {server.url})", file=sys.stderr)
-        report = asyncio.run(run_backend(Target(server.port, server.process.pid), label, options))
+        target = Target(server.port, server.process.pid, postmaster_of(url))
+        report = asyncio.run(run_backend(target, label, options))
     report.busy_before = busy
     return report
 
