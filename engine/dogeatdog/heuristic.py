@@ -237,15 +237,31 @@ def _window(seat: Seat, actions: list[Any]) -> Any | None:
     denounce = _of(actions, DogEatDogDenounce)
     if denounce:  # the bank pays the denouncer ([HONOUR-DENOUNCE])
         return denounce[0]
-    trades = [(trade_gain(seat, a), a) for a in actions if isinstance(a, DogEatDogProposeTrade)]
-    good = [(gain, a) for gain, a in trades if gain is not None and gain >= PROPOSAL_GAIN]
-    if good:
-        return max(good, key=lambda pair: pair[0])[1]
+    proposals = [
+        (gain, a)
+        for a in _of(actions, DogEatDogProposeTrade)
+        if (gain := trade_gain(seat, a)) is not None and _worth_proposing(seat, a, gain)
+    ]
+    if proposals:
+        return max(proposals, key=lambda pair: pair[0])[1]
     return next(iter(_of(actions, DogEatDogPass)), None)
 
 
 #: What a proposal must gain by its own valuation to be worth a rival's answer.
 PROPOSAL_GAIN = 5
+
+
+def _worth_proposing(seat: Seat, proposal: DogEatDogProposeTrade, gain: float) -> bool:
+    return gain >= PROPOSAL_GAIN and partner_gain(seat, proposal) > 0
+
+
+def partner_gain(seat: Seat, proposal: DogEatDogProposeTrade) -> float:
+    """What ``proposal`` gains its recipient, by the same valuation from what the table shows
+    of him (division, goods, squares): a trade he would lose by is not worth proposing."""
+    if not 0 <= proposal.to < len(seat.view.seats):
+        return 0.0
+    partner = Seat(seat.view, proposal.to)
+    return side_value(partner, proposal.gives, True) - side_value(partner, proposal.asks, False)
 
 
 def _embezzle(seat: Seat, actions: list[Any]) -> Any | None:
@@ -433,7 +449,10 @@ def _answer(seat: Seat, actions: list[Any]) -> Any | None:
     """The answer that gains most by the valuation; an action it cannot weigh gains nothing and
     is never chosen, and with none better it rejects."""
     weighed = [
-        (gain, action) for action in actions if (gain := trade_gain(seat, action)) is not None
+        (gain, action)
+        for action in actions
+        if (gain := trade_gain(seat, action)) is not None
+        and (not isinstance(action, DogEatDogProposeTrade) or _worth_proposing(seat, action, gain))
     ]
     if not weighed:
         return None
