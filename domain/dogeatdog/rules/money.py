@@ -4,8 +4,9 @@ else's are made as far as his corporate account allows, the rest waived, and nev
 insolvent ([INSOLVENT-OFFTURN]). Loans are repaid twice over at the end of the Sell step
 ([LOAN-REPAY], [SELL-LOAN-REPAY]); who cannot repay is insolvent ([INSOLVENT-LATER]).
 
-[LOAN-WHEN] first gives an open window to raise the money by trades: like the payroll's (R31)
-it is not held while nobody has anything to offer in it (trades come later, DESIGN.md). Early
+[LOAN-WHEN] first gives an open window to raise the money by trades: that window in the middle
+of a card's payment is not held yet (DESIGN.md: the move would pause for it), so the loan
+follows at once; the windows around the steps are where he trades. Early
 repayment in a window ([LOAN-REPAY]) costs the same twice the loan, so it is not offered until
 windows ask anything at all. Taxes ([TAX-PASS]) are a third of what he has, never more.
 """

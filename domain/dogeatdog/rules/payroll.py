@@ -4,8 +4,8 @@ and he is insolvent ([PAY-SHORT], [INSOLVENT-LATER]): his turn ends and he choos
 ([BANKRUPT-OUT]) or reorganisation ([REORG-CLEAR]); a reorganised player takes a free division
 at the start of his next turn ([REORG-RESTART]).
 
-The open window for trades that [INSOLVENT-LATER] gives first is not held while nobody has
-anything to offer in it (trades come later, DESIGN.md)."""
+The open window for trades that [INSOLVENT-LATER] gives first is the window before this step
+([TURN-WINDOW]), in which he may trade for the wages he knows he owes (``rules/trade.py``)."""
 
 from __future__ import annotations
 
