@@ -16,7 +16,9 @@ the target, and production the way to the money embezzled):
 * **The business.** It prices and sells every product and the raw materials its recipes do
   not use, sells inputs only at a high price, hires as many workers as it has jobs for while
   it can pay them, makes every product it can, extracts the inputs its recipes need first,
-  buys the missing input of a recipe at the Marketplace, and pollutes rivals' squares first.
+  buys the missing input of a recipe at the Marketplace, and pollutes rivals' squares first;
+  a Current Event's choice sells what the card pays more for than it is worth to it, takes the
+  raw material worth most, pollutes a rival and cleans its own squares.
 * **Others' plans.** It stops every embezzlement it may with an Internal Investigation, bribes
   an official when the attempt is cheap against its account, invokes its laws, complies with
   the law (no violation to be denounced) and denounces every violation it may.
@@ -38,6 +40,7 @@ from domain.dogeatdog.actions import (
     DogEatDogBid,
     DogEatDogBribe,
     DogEatDogBuy,
+    DogEatDogChooseCard,
     DogEatDogChooseDivision,
     DogEatDogCollect,
     DogEatDogComply,
@@ -72,7 +75,8 @@ from domain.dogeatdog.actions import (
     DogEatDogStopSelling,
 )
 from domain.dogeatdog.catalog import cards, squares
-from domain.dogeatdog.effects import CancelEmbezzlement
+from domain.dogeatdog.effects import CancelEmbezzlement, GainRaw, Pollute, RemovePollution, SellNow
+from domain.dogeatdog.rules.redtape import asking_effect
 from domain.dogeatdog.views import DogEatDogSeatView, DogEatDogView
 from domain.events.dogeatdog.trade import DogEatDogTradeSide
 from domain.events.dogeatdog.values import StrikeChoice
@@ -438,6 +442,31 @@ def _bribe(seat: Seat, actions: list[Any]) -> Any | None:
     return next(iter(_of(actions, DogEatDogDeclineBribe)), None)
 
 
+def _card(seat: Seat, actions: list[Any]) -> Any | None:
+    """A Current Event's choice ([REDTAPE-CE]) by what it does: goods sold above their worth to
+    it, the raw material worth most, a marker on a rival's square, its own squares cleaned."""
+    turn = seat.view.turn
+    if turn is None or turn.card is None:
+        return None
+    effect = asking_effect(turn.card)
+    controllers = {s.id: s.controller for s in seat.view.squares}
+
+    def score(choice: tuple[str, ...]) -> float:
+        match effect:
+            case SellNow(price=price):
+                return sum(price - seat.good_value(good) for good in choice)
+            case GainRaw():
+                return sum(seat.good_value(raw) for raw in choice)
+            case Pollute():
+                return -sum(2 if controllers.get(s) == seat.me else 0 for s in choice)
+            case RemovePollution():
+                return sum(1 if controllers.get(s) == seat.me else -0.5 for s in choice)
+        return 0.0
+
+    choices = _of(actions, DogEatDogChooseCard)
+    return max(choices, key=lambda a: (score(a.choice), -len(a.choice)), default=None)
+
+
 def _first_of(kind: type) -> Chooser:
     def choose(seat: Seat, actions: list[Any]) -> Any | None:
         return next(iter(_of(actions, kind)), None)
@@ -516,6 +545,7 @@ _CHOOSERS: dict[str, Chooser] = {
     DecisionKind.EXPLOIT: _exploit,
     DecisionKind.INSOLVENCY: _first_of(DogEatDogReorganise),
     DecisionKind.BRIBE: _bribe,
+    DecisionKind.CARD: _card,
     DecisionKind.INVESTIGATION: _first_of(DogEatDogInvestigate),
     DecisionKind.EMBEZZLE: _bonus_embezzle,
     DecisionKind.INVOKE: _first_of(DogEatDogInvoke),

@@ -58,14 +58,15 @@ def test_given_only_heuristic_or_only_random_players_when_playing_to_the_end_the
     assert transfer_violations(game.collect_events()) == []
 
 
-def test_given_only_heuristic_players_then_they_keep_their_business_going_and_one_reaches_the_swiss_target() -> None:
+def test_given_only_heuristic_players_then_they_keep_their_business_going_and_most_games_end_by_the_swiss_target() -> None:
     """[END-SWISS-150]: four heuristic players produce and embezzle until one wins by the target,
-    rather than stalling ([END-STALL]) or going bankrupt ([BANKRUPT-OUT])."""
-    _, result = played(4, "alike-H", "H")
+    in most games, rather than stalling ([END-STALL]) or going bankrupt ([BANKRUPT-OUT])."""
+    results = [played(4, f"heuristic-table-{game}", "H")[1] for game in range(10)]
 
-    assert result.end_reason == "END-SWISS-150"
-    assert result.statistics["swiss_top"] >= 150
-    assert result.statistics["bankrupt"] == 0
+    assert all(result.error is None for result in results)
+    by_target = [result for result in results if result.end_reason == "END-SWISS-150"]
+    assert len(by_target) >= 8, [result.end_reason for result in results]
+    assert all(result.statistics["swiss_top"] >= 150 for result in by_target)
 
 
 def test_given_the_kit_then_it_names_its_players_its_figures_and_what_ends_a_turn() -> None:
@@ -79,3 +80,55 @@ def test_given_the_kit_then_it_names_its_players_its_figures_and_what_ends_a_tur
     assert summary["rounds"] == result.statistics["rounds"]
     lines = KIT.statistics_lines({**summary, "average_actions": 1.0, "average_events": 2.0})
     assert any("Swiss accounts" in line for line in lines)
+
+
+class RecordingPlayer:
+    """Asks a heuristic player through ``decide``, on the view the API serves, and notes the
+    kinds of decision it was asked and any answer that was not offered."""
+
+    def __init__(self, seed: str) -> None:
+        self.player = HeuristicPlayer(seed, KIT.progress_check())
+        self.kinds: set[str] = set()
+        self.off_list: list[object] = []
+
+    def choose(self, game: AnyGame, seat: int) -> object:
+        view = game.view(seat)
+        actions = game.legal_actions(seat)
+        action = self.player.decide(view, actions)
+        self.kinds.add(next(d.kind for d in view.awaiting if d.seat == seat))
+        if action not in actions:
+            self.off_list.append(action)
+        return action
+
+
+def test_given_games_with_every_variant_then_the_heuristic_answers_every_kind_of_decision_it_meets_with_an_offered_action() -> None:
+    """[TURN-DECISIONS]"""
+    kinds: set[str] = set()
+    for game in range(4):
+        seed = f"kinds-{game}"
+        recorders = [RecordingPlayer(f"{seed}/{seat}") for seat in range(0, 5, 2)]
+        players: list[Player] = [RandomPlayer(f"{seed}/{seat}", KIT.progress_check()) for seat in range(5)]
+        players[0], players[2], players[4] = recorders
+        settings = EVERY_VARIANT if game % 2 else None
+        _, result = play_game(KIT, 5, seed, seats=players, check=True, settings=settings)
+        assert result.error is None
+        for recorder in recorders:
+            assert recorder.off_list == []
+            kinds |= recorder.kinds
+
+    assert kinds >= {
+        "division",
+        "window",
+        "acquisition",
+        "price",
+        "sell",
+        "staff",
+        "produce",
+        "exploit",
+        "answer_offer",
+        "card",
+        "bribe",
+        "invoke",
+        "comply",
+        "pollute",
+    }
