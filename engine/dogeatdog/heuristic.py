@@ -24,13 +24,13 @@ the target, and production the way to the money embezzled):
   the law (no violation to be denounced) and denounces every violation it may.
 * **Offers.** It answers a trade by a valuation of both sides (``trade_gain``), the generic way:
   every listed action it knows gets a score, every action it does not know none, and a trade
-  it cannot weigh is rejected — so trades added to the rules later do not break it.
+  it cannot weigh is rejected — so trades added to the rules later do not break it
+  (``engine/dogeatdog/trading.py``).
 * **Progress.** Every choice passes its progress check (``engine/players.py``).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -65,7 +65,6 @@ from domain.dogeatdog.actions import (
     DogEatDogPassBid,
     DogEatDogPlaceMarker,
     DogEatDogPrice,
-    DogEatDogProposeTrade,
     DogEatDogRelease,
     DogEatDogReorganise,
     DogEatDogSealedBid,
@@ -74,22 +73,14 @@ from domain.dogeatdog.actions import (
     DogEatDogStopProducing,
     DogEatDogStopSelling,
 )
-from domain.dogeatdog.catalog import cards, squares
-from domain.dogeatdog.effects import CancelEmbezzlement, GainRaw, Pollute, RemovePollution, SellNow
+from domain.dogeatdog.effects import GainRaw, Pollute, RemovePollution, SellNow
 from domain.dogeatdog.rules.redtape import asking_effect
-from domain.dogeatdog.views import DogEatDogSeatView, DogEatDogView
-from domain.events.dogeatdog.trade import DogEatDogTradeSide
+from domain.dogeatdog.views import DogEatDogView
 from domain.events.dogeatdog.values import StrikeChoice
-from domain.offers import ANSWER, AnswerOffer
-from engine.dogeatdog import valuation
-from engine.dogeatdog.valuation import (
-    KEPT_INPUTS,
-    RESERVE,
-    WORKING_CAPITAL,
-    good_worth,
-    makeable,
-    square_worth,
-)
+from domain.offers import ANSWER
+from engine.dogeatdog import trading, valuation
+from engine.dogeatdog.seat import Seat
+from engine.dogeatdog.valuation import KEPT_INPUTS, RESERVE, WORKING_CAPITAL
 from engine.players import ProgressCheck, view_digest
 
 #: The order it takes a division in, the strongest of the balance simulation first
@@ -133,21 +124,13 @@ def ending(actions: Sequence[Any]) -> Any | None:
     return next((action for action in actions if isinstance(action, ENDING)), None)
 
 
-def _holds_investigation(seat: DogEatDogSeatView) -> bool:
-    return any(
-        isinstance(effect, CancelEmbezzlement)
-        for card in seat.current_events
-        for effect in getattr(cards()[card], "effects", ())
-    )
-
-
 class HeuristicPlayer:
-    """Plays to win from its seat's view; reproducible from its seed."""
+    """Plays to win from its seat's view. It draws no chance of its own, so the same view and
+    actions give the same choice whatever its ``seed`` (taken as every bot's maker gives one)."""
 
     def __init__(
         self, seed: int | str | None = None, progress: ProgressCheck[Any] | None = None
     ) -> None:
-        self._random = random.Random(seed)
         self._progress: ProgressCheck[Any] = ProgressCheck(ending) if progress is None else progress
 
     # -- the Player and Bot protocols --------------------------------------------------------
@@ -173,53 +156,9 @@ class HeuristicPlayer:
         choose = _CHOOSERS.get(decision.kind)
         chosen = None if choose is None else choose(Seat(view, me), list(actions))
         if chosen is None or chosen not in actions:
-            # A decision it does not know: the least active choice, listed first by the rules.
+            # A decision it does not know or nothing worth doing: the least active choice.
             return ending(actions) or actions[0]
         return chosen
-
-
-class Seat:
-    """The bot's seat in one view: what it holds and what the table shows."""
-
-    def __init__(self, view: DogEatDogView, me: int) -> None:
-        self.view = view
-        self.me = me
-        self.own = view.seats[me]
-
-    @property
-    def corporate(self) -> int:
-        return self.own.corporate or 0
-
-    @property
-    def division(self) -> str | None:
-        return self.own.division
-
-    def spare(self) -> int:
-        """Corporate money above the reserve for wages and hiring."""
-        return self.corporate - RESERVE - self.own.workers
-
-    def stage(self, square: str) -> int:
-        return next((s.stage for s in self.view.squares if s.id == square), 1)
-
-    def square_value(self, square: str) -> float:
-        return square_worth(self.division, square, self.stage(square))
-
-    def good_value(self, good: str) -> float:
-        return good_worth(self.division, good, self.own.goods)
-
-    def rivals_investigate(self) -> bool:
-        """Whether another player in the game holds an Internal Investigation (public)."""
-        return any(
-            seat.seat != self.me and seat.in_game and _holds_investigation(seat)
-            for seat in self.view.seats
-        )
-
-    def jobs(self) -> int:
-        """Workers it has use for this turn: products it could make, icons it could extract."""
-        icons = sum(
-            len(squares()[square].icons.at(self.stage(square))) for square in self.own.squares
-        )
-        return makeable(self.division, self.own.goods) + icons
 
 
 Chooser = Callable[[Seat, list[Any]], Any | None]
@@ -241,31 +180,7 @@ def _window(seat: Seat, actions: list[Any]) -> Any | None:
     denounce = _of(actions, DogEatDogDenounce)
     if denounce:  # the bank pays the denouncer ([HONOUR-DENOUNCE])
         return denounce[0]
-    proposals = [
-        (gain, a)
-        for a in _of(actions, DogEatDogProposeTrade)
-        if (gain := trade_gain(seat, a)) is not None and _worth_proposing(seat, a, gain)
-    ]
-    if proposals:
-        return max(proposals, key=lambda pair: pair[0])[1]
-    return next(iter(_of(actions, DogEatDogPass)), None)
-
-
-#: What a proposal must gain by its own valuation to be worth a rival's answer.
-PROPOSAL_GAIN = 5
-
-
-def _worth_proposing(seat: Seat, proposal: DogEatDogProposeTrade, gain: float) -> bool:
-    return gain >= PROPOSAL_GAIN and partner_gain(seat, proposal) > 0
-
-
-def partner_gain(seat: Seat, proposal: DogEatDogProposeTrade) -> float:
-    """What ``proposal`` gains its recipient, by the same valuation from what the table shows
-    of him (division, goods, squares): a trade he would lose by is not worth proposing."""
-    if not 0 <= proposal.to < len(seat.view.seats):
-        return 0.0
-    partner = Seat(seat.view, proposal.to)
-    return side_value(partner, proposal.gives, True) - side_value(partner, proposal.asks, False)
+    return trading.proposal(seat, actions) or next(iter(_of(actions, DogEatDogPass)), None)
 
 
 def _embezzle(seat: Seat, actions: list[Any]) -> Any | None:
@@ -474,59 +389,6 @@ def _first_of(kind: type) -> Chooser:
     return choose
 
 
-def _answer(seat: Seat, actions: list[Any]) -> Any | None:
-    """The answer that gains most by the valuation; an action it cannot weigh gains nothing and
-    is never chosen, and with none better it rejects."""
-    weighed = [
-        (gain, action)
-        for action in actions
-        if (gain := trade_gain(seat, action)) is not None
-        and (not isinstance(action, DogEatDogProposeTrade) or _worth_proposing(seat, action, gain))
-    ]
-    if not weighed:
-        return None
-    best_gain, best = max(weighed, key=lambda pair: pair[0])
-    return best if best_gain > 0 else _reject(actions)
-
-
-def _reject(actions: Sequence[Any]) -> Any | None:
-    return next((a for a in actions if getattr(a, "accept", None) is False), None)
-
-
-def trade_gain(seat: Seat, action: Any) -> float | None:
-    """What ``action`` gains ``seat`` by its valuation: accepting an offer open to it is what
-    it receives less what it gives, rejecting is nothing, proposing a trade is what it asks
-    less what it gives; None for an action it does not know how to weigh."""
-    if isinstance(action, AnswerOffer):
-        offer = next((o for o in seat.view.offers if o.id == action.offer), None)
-        if offer is None or offer.recipient != seat.me:
-            return None
-        if not action.accept:
-            return 0.0
-        return side_value(seat, offer.proposer_gives, True) - side_value(
-            seat, offer.recipient_gives, False
-        )
-    if isinstance(action, DogEatDogProposeTrade):
-        return side_value(seat, action.asks, True) - side_value(seat, action.gives, False)
-    return None
-
-
-def side_value(seat: Seat, side: DogEatDogTradeSide, receiving: bool) -> float:
-    """One side of a trade, to ``seat``: money at its face, goods and squares by their worth
-    (what it would receive, or what it would give up), cards and officials at a flat worth."""
-    value = float(side.money)
-    for good, count in side.goods:
-        value += count * seat.good_value(good)
-    value += side.pollution_markers * seat.good_value(valuation.POLLUTION)
-    value += len(side.cards) * valuation.CARD_WORTH
-    value += len(side.officials) * valuation.OFFICIAL_WORTH
-    for square in side.squares:
-        worth = seat.square_value(square)
-        # A third square would be released at once ([ACQ-LIMIT-2]).
-        value += worth if not receiving or len(seat.own.squares) < 2 else worth / 3
-    return value
-
-
 _CHOOSERS: dict[str, Chooser] = {
     DecisionKind.DIVISION: _division,
     DecisionKind.WINDOW: _window,
@@ -550,5 +412,5 @@ _CHOOSERS: dict[str, Chooser] = {
     DecisionKind.EMBEZZLE: _bonus_embezzle,
     DecisionKind.INVOKE: _first_of(DogEatDogInvoke),
     DecisionKind.COMPLY: _first_of(DogEatDogComply),
-    ANSWER: _answer,
+    ANSWER: trading.answer,
 }
