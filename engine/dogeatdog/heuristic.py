@@ -77,7 +77,7 @@ from domain.dogeatdog.effects import GainRaw, Pollute, RemovePollution, SellNow
 from domain.dogeatdog.rules.redtape import asking_effect
 from domain.dogeatdog.views import DogEatDogView
 from domain.events.dogeatdog.values import StrikeChoice
-from domain.offers import ANSWER
+from domain.offers import ANSWER, AnswerOffer
 from engine.dogeatdog import trading, valuation
 from engine.dogeatdog.seat import Seat
 from engine.dogeatdog.valuation import KEPT_INPUTS, RESERVE, WORKING_CAPITAL
@@ -120,8 +120,16 @@ ENDING = (
 
 
 def ending(actions: Sequence[Any]) -> Any | None:
-    """The first offered action that ends a step or a window, or declines."""
-    return next((action for action in actions if isinstance(action, ENDING)), None)
+    """The first offered action that ends a step or a window, or declines (a trade's rejection
+    among them, [TRADE-ANSWER])."""
+    return next(
+        (
+            action
+            for action in actions
+            if isinstance(action, ENDING) or (isinstance(action, AnswerOffer) and not action.accept)
+        ),
+        None,
+    )
 
 
 class HeuristicPlayer:

@@ -10,7 +10,7 @@ from uuid import UUID
 
 import msgspec
 from domain.aggregates.game import AnyGame, Game
-from domain.dogeatdog.actions import DecisionKind, DogEatDogProposeTrade
+from domain.dogeatdog.actions import DecisionKind, DogEatDogPass, DogEatDogProposeTrade
 from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.events.dogeatdog.trade import NOTHING, DogEatDogTradeSide
 from domain.offers import AnswerOffer
@@ -140,3 +140,11 @@ def test_given_a_trade_offered_to_the_heuristic_when_it_loses_by_both_sides_valu
 
     assert isinstance(answer, AnswerOffer)
     assert not answer.accept
+
+
+def test_given_the_actions_offered_then_what_ends_a_turn_or_declines_is_what_the_progress_check_falls_back_on() -> None:
+    reject, accept = AnswerOffer(offer=1, accept=False), AnswerOffer(offer=1, accept=True)
+
+    assert KIT.ending([accept, reject]) == reject
+    assert KIT.ending([accept]) is None
+    assert KIT.ending([DogEatDogProposeTrade(to=1), DogEatDogPass()]) == DogEatDogPass()
