@@ -44,7 +44,9 @@ def games() -> Iterator[GameService]:
 
 @pytest.fixture
 def client(games: GameService) -> Iterator[Client]:
-    with TestClient(create_app(games, served=[DODGECITY_API, TOY_API])) as test_client:
+    # The test client hands over a stream's answer only when the stream ends: streams that wait
+    # for news close after a second without any (300 s by default), as a live one ends when idle.
+    with TestClient(create_app(games, served=[DODGECITY_API, TOY_API], stream_idle_seconds=1.0)) as test_client:
         yield test_client
 
 
