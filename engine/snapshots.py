@@ -1,6 +1,6 @@
 """Snapshots of loaded games: a cache kept in the store beside the events, never a fact.
 
-Opening a game folds every stored event (about 12 µs each): a long game (BANG! has no turn
+Opening a game folds every stored event (about 12 µs each): a long game (a ruleset with no turn
 limit) would cost more to open at every step. A snapshot is a loaded game written down at a
 command's end (its state, its table, what its commands said about who may do what, and the hash
 of its last event) so that opening it later folds only the events stored since.
@@ -171,7 +171,7 @@ class _Unpickler(pickle.Unpickler):
 
 
 def _package_of(rules: AnyRules) -> str:
-    """The package a ruleset's code lives in (``domain.dodgecity``, or a test's toy game)."""
+    """The package a ruleset's code lives in (``domain.<ruleset>``, or a test's toy game)."""
     module = type(rules).__module__
     return module.rpartition(".")[0] or module
 

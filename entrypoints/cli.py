@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import ipaddress
-import json
 import os
 import socket
 import sqlite3
@@ -720,7 +719,7 @@ def _read_as_posted(data: bytes, commitment: str | None) -> tuple[UUID, list[Rec
     record body's schema, then engine/transfer.py's checks. Raises RecordRejectedError."""
     from litestar.exceptions import ValidationException
 
-    from api.bodies import MAX_DEPTH, nesting_depth, strictly
+    from api.bodies import MAX_DEPTH, decode_once, nesting_depth, strictly
     from api.records import GameRecordBody
 
     if not data.strip():
@@ -730,31 +729,12 @@ def _read_as_posted(data: bytes, commitment: str | None) -> tuple[UUID, list[Rec
             f"the game record nests deeper than {MAX_DEPTH} levels of arrays and objects"
         )
     try:
-        decoded = msgspec.json.decode(data)
-    except UnicodeDecodeError:
-        raise RecordRejectedError("the game record is not UTF-8") from None
-    except msgspec.DecodeError as error:
-        raise RecordRejectedError(f"the game record is not JSON: {error}") from None
-    try:
-        json.loads(data, object_pairs_hook=_without_repeated_keys)
-        strictly(decoded, GameRecordBody)
+        strictly(decode_once(data), GameRecordBody)
     except ValidationException as error:
         raise RecordRejectedError(
             str(error.detail).replace("the request body", "the game record", 1)
         ) from None
     return read_untrusted_record(data, commitment=commitment)
-
-
-def _without_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """Decoders disagree on which of a key given twice counts (api/bodies.py refuses it too)."""
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            raise RecordRejectedError(
-                f"the game record is invalid: the key {key!r} is given twice in one object"
-            )
-        seen.add(key)
-    return dict(pairs)
 
 
 def _read_models_game(app: GameService, game_id: UUID) -> Any:

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 #: How long the thread lets commands gather before one batch projects them all. A game's
 #: summary row is written once per batch however many of its commands the batch holds: at 0.25 s
-#: rather than 0.05 s, a Dodge City action cost the server about 10% less CPU
+#: rather than 0.05 s, an action of a real ruleset cost the server about 10% less CPU
 #: (``benchmarks/bench_api.py --before``, two checkouts differing only in this), and a reader
 #: that finds the batch not yet run catches up itself first, as it always has.
 GATHER_SECONDS = 0.25
