@@ -20,6 +20,15 @@ Only the document changes here, never what the server sends or accepts:
   client does: it reads an answer whole, so it can only wait for the stream to close and hand
   back its text (its parser took the text for a message, and failed). The operation tells a
   developer to open it with a Server-Sent Events client instead.
+- Who may call without a token. The reads a spectator may make (``[{bearer}, {}]`` on their
+  routes: a token or none) give that security as the document's default and declare none of
+  their own; the operations that take no token say so with an empty ``security``, and those
+  that need one keep theirs. Every reader of OpenAPI takes the same meaning from both forms, but
+  openapi-python-client takes any security an operation declares, even one whose alternatives
+  include the anonymous ``{}``, as needing a token (its functions then take only an
+  ``AuthenticatedClient``), and it reads no document-wide default: so a spectator's plain
+  ``Client`` is accepted exactly where the server accepts no token. Swagger UI still sends an
+  authorized token to those reads.
 """
 
 from __future__ import annotations
@@ -63,6 +72,7 @@ def shape_document(app: Litestar, document: dict[str, Any]) -> None:
     _require_always_sent_fields(app, document)
     _shared_parameter_enums(document)
     _stream_messages(document)
+    _optional_token_by_default(document)
 
 
 def _optional_bodies(document: dict[str, Any]) -> None:
@@ -201,3 +211,17 @@ def _stream_messages(document: dict[str, Any]) -> None:
     }
     description = operation.get("description", "").strip()
     operation["description"] = f"{description}\n\n{STREAM_CLIENT_NOTE}".strip()
+
+
+def _optional_token_by_default(document: dict[str, Any]) -> None:
+    optional = [op["security"] for op in operations(document) if {} in op.get("security", [])]
+    if not optional:
+        return
+    default = optional[0]
+    document["security"] = default
+    for operation in operations(document):
+        security = operation.get("security")
+        if security is None:
+            operation["security"] = []  # no token is read: said against the default
+        elif security == default:
+            del operation["security"]
