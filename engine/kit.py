@@ -115,6 +115,8 @@ class GameKit:
     #: Each seat's role in an ended game, for ``simulate``'s wins by role (hidden-role games);
     #: empty: the game has no roles.
     seat_roles: Callable[[AnyGame], tuple[str | None, ...]] = _no_roles
+    #: What ``simulate``'s summary calls what ``seat_roles`` gives ("role", "division").
+    role_name: str = "role"
 
     #: The kind of computer player that takes an absent player's seat on a clock (None: the
     #: ``heuristic`` kind if the game has one, else its first kind).

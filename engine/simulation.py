@@ -52,6 +52,9 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     statistics: dict[str, int] = {}  # the ruleset's own figures (GameKit.game_statistics)
     roles: tuple[str | None, ...] = ()  # each seat's role, in games of hidden roles
     teams: tuple[str | None, ...] = ()  # each seat's team, in team games (SeatResult.team)
+    #: Turns a seat's player did not end by itself within the cap (see :func:`play_on`): the
+    #: rules' default decisions played the rest. A sign of a player caught in a cycle.
+    capped_turns: int = 0
 
 
 def play_game(
@@ -92,10 +95,18 @@ def play_game(
     seats = seats or [
         RandomPlayer(f"{seed}/seat{seat}", kit.progress_check()) for seat in range(players)
     ]
+    capped: list[int] = []
     actions, error = play_on(
-        kit, game, seats, random.Random(f"{seed}/order"), log=log, check=check, turn_cap=turn_cap
+        kit,
+        game,
+        seats,
+        random.Random(f"{seed}/order"),
+        log=log,
+        check=check,
+        turn_cap=turn_cap,
+        on_capped=capped.append,
     )
-    return game, _result(kit, game, seed, actions, error)
+    return game, _result(kit, game, seed, actions, error, capped_turns=len(capped))
 
 
 def play_on(
@@ -108,6 +119,7 @@ def play_on(
     check: bool = False,
     turn_cap: int = TURN_CAP,
     max_actions: int = MAX_ACTIONS_PER_GAME,
+    on_capped: Callable[[int], None] | None = None,
 ) -> tuple[int, str | None]:
     """Play ``game`` on until it ends, each seat by its player; ``order`` picks who of several
     simultaneous deciders acts first. Returns the actions played and the error that stopped
@@ -115,7 +127,9 @@ def play_on(
 
     A seat that has recorded ``turn_cap`` actions in one turn (the kit's ``turn_of``) plays
     the rest of it by the rules' default decisions, as the server caps its bot seats
-    (``engine/bot_seats.py``): a player caught in a cycle ends its turn all the same."""
+    (``engine/bot_seats.py``): a player caught in a cycle ends its turn all the same.
+    ``on_capped(seat)`` is told each time that happens. A game that has not ended after
+    ``max_actions`` is stopped with an error."""
     invariants = kit.invariants
     turn_of = kit.turn_of
     counts = [TurnCount() for _ in seats]
@@ -132,6 +146,8 @@ def play_on(
             else:
                 if count.count == turn_cap:
                     _warn_capped(game, seat, turn_cap)
+                    if on_capped is not None:
+                        on_capped(seat)
                 action = game.rules.default_action(game.state, seat, pending)
             game.act(seat, action)
             count.recorded(game.version)
@@ -158,7 +174,9 @@ def _warn_capped(game: AnyGame, seat: int, cap: int) -> None:
     )
 
 
-def _result(kit: GameKit, game: AnyGame, seed: str, actions: int, error: str | None) -> GameResult:
+def _result(
+    kit: GameKit, game: AnyGame, seed: str, actions: int, error: str | None, *, capped_turns: int
+) -> GameResult:
     outcome = game.outcome()
     results = () if outcome is None else outcome.results
     return GameResult(
@@ -174,6 +192,7 @@ def _result(kit: GameKit, game: AnyGame, seed: str, actions: int, error: str | N
         statistics=kit.game_statistics(game),
         roles=kit.seat_roles(game) if game.is_over else (),
         teams=tuple(r.team for r in results) if any(r.team for r in results) else (),
+        capped_turns=capped_turns,
     )
 
 
@@ -189,9 +208,10 @@ def logical_time(index: int) -> str:
     return (SIMULATION_EPOCH + timedelta(seconds=index)).isoformat()
 
 
-def seeds(base: str | None, count: int) -> Iterator[str]:
-    """Per-game seeds: derived from ``base`` when given (reproducible), otherwise unguessable."""
-    for index in range(count):
+def seeds(base: str | None, count: int, first: int = 0) -> Iterator[str]:
+    """Per-game seeds from game ``first`` on: derived from ``base`` when given (reproducible),
+    otherwise unguessable."""
+    for index in range(first, first + count):
         yield f"{base}-{index}" if base is not None else secrets.token_hex(16)
 
 
@@ -217,6 +237,10 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     end_reasons: dict[str, int]
     average_events: float
     average_actions: float
+    #: Turns the cap on one seat's actions in a turn ended (GameResult.capped_turns), in all,
+    #: and the games that had any.
+    capped_turns: int
+    capped_games: int
     statistics: dict[str, float]  # the ruleset's own (GameKit.summary_statistics)
     #: Wins by role, then by kind of player in the seats of that role (a seat whose team won
     #: counts a whole win); empty for games without roles.
@@ -291,6 +315,7 @@ def simulate(
     jobs: int = 1,
     check: bool = False,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> Summary:
     """Play ``games`` games between the kinds of player in ``bots`` (see :func:`lineup`), in
     ``jobs`` processes; with ``store``, hand each finished game over to be stored, in order,
@@ -300,7 +325,9 @@ def simulate(
     With ``check``, every game checks the engine's invariants after every action (a violation
     is a failed game). ``progress(done)`` is told how many games have finished. Each game
     depends only on its seed and line-up, so the same seed gives the same games whatever
-    ``jobs`` is."""
+    ``jobs`` is. ``first`` starts at that game of the seed: the games ``first`` to ``first +
+    games - 1`` of a longer run, seeds, line-ups and recording times alike, so that a long
+    run can be played in parts."""
     kit = kit_for(ruleset)
     tasks = [
         _Game(
@@ -312,14 +339,14 @@ def simulate(
             check,
             seed_chosen=seed is not None,
         )
-        for index, game_seed in enumerate(seeds(seed, games))
+        for index, game_seed in enumerate(seeds(seed, games, first), start=first)
     ]
     started = time.perf_counter()
     results = []
     with rare_collections():
         for done, (result, game_id, commands) in enumerate(_played(tasks, jobs), start=1):
             if store is not None and commands is not None:
-                store(game_id, commands, None if seed is None else logical_time(done - 1))
+                store(game_id, commands, None if seed is None else logical_time(first + done - 1))
             results.append(result)
             if progress is not None:
                 progress(done)
@@ -469,6 +496,8 @@ def summarise(kit: GameKit, results: list[GameResult], players: int, seconds: fl
         end_reasons=dict(Counter(r.end_reason or "none" for r in results)),
         average_events=round(events / count, 1),
         average_actions=round(sum(r.actions for r in results) / count, 1),
+        capped_turns=sum(r.capped_turns for r in results),
+        capped_games=sum(1 for r in results if r.capped_turns),
         statistics=kit.summary_statistics([r.statistics for r in results]),
         roles=_role_records(results),
         teams=_team_records(results),

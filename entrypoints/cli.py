@@ -564,12 +564,15 @@ def _print_summary(summary: Summary) -> None:
     print(
         "game ends:      " + ", ".join(f"{k}: {v}" for k, v in sorted(summary.end_reasons.items()))
     )
+    kit = kit_for(summary.ruleset)
     if summary.roles:
-        print(f"{'role':<12}{'bot':<12}{'seats':>8}{'wins':>10}{'win rate':>10}   95% interval")
+        print(
+            f"{kit.role_name:<20}{'bot':<12}{'seats':>8}{'wins':>10}{'win rate':>10}   95% interval"
+        )
         for role, kinds in summary.roles.items():
             for kind, record in kinds.items():
                 print(
-                    f"{role:<12}{kind:<12}{record.games:>8}{record.wins:>10g}"
+                    f"{role:<20}{kind:<12}{record.games:>8}{record.wins:>10g}"
                     f"{record.win_rate:>10.1%}   {record.low:.1%} to {record.high:.1%}"
                 )
     if summary.teams:
@@ -584,8 +587,13 @@ def _print_summary(summary: Summary) -> None:
         "average_events": summary.average_events,
         **summary.statistics,
     }
-    for line in kit_for(summary.ruleset).statistics_lines(figures):
+    for line in kit.statistics_lines(figures):
         print(line)
+    if summary.capped_turns:
+        print(
+            f"turns capped:   {summary.capped_turns} in {summary.capped_games} games (a player "
+            "made no end of its turn: the rules' default decisions played the rest)"
+        )
     for error in summary.errors:
         print(f"FAILED {error}", file=sys.stderr)
 

@@ -9,7 +9,7 @@ from domain.aggregates.game import AnyGame
 from domain.events.dogeatdog import DogEatDogSettings
 from engine.dogeatdog.heuristic import HeuristicPlayer
 from engine.dogeatdog.invariants import MONEY_KEEPING_EVENTS, transfer_violations, violations
-from engine.dogeatdog.kit import KIT
+from engine.dogeatdog.kit import ENDS, FIGURES, KIT
 from engine.kit import Player
 from engine.players import RandomPlayer
 from engine.simulation import GameResult, play_game
@@ -75,11 +75,42 @@ def test_given_the_kit_then_it_names_its_players_its_figures_and_what_ends_a_tur
     assert set(KIT.bots) == {"random", "heuristic"}
     assert KIT.stand_in_kind == "heuristic"
     assert KIT.progress_unit == "round"
-    assert set(result.statistics) == {"rounds", "turns", "swiss_total", "swiss_top", "target_reached", "bankrupt", "stage_3"}
+    assert set(result.statistics) == set(FIGURES)
+    assert sum(result.statistics[figure] for figure, _ in ENDS.values()) == 1  # one end, named
     summary = KIT.summary_statistics([result.statistics, result.statistics])
-    assert summary["rounds"] == result.statistics["rounds"]
+    assert summary["rounds"] == summary["rounds_median"] == result.statistics["rounds"]
     lines = KIT.statistics_lines({**summary, "average_actions": 1.0, "average_events": 2.0})
     assert any("Swiss accounts" in line for line in lines)
+    assert any(line.startswith("ended by:") and "100.0%" in line for line in lines)
+
+
+def test_given_games_of_many_lengths_then_the_summary_has_the_share_of_each_end_and_the_median_and_90th_percentile_of_the_rounds() -> None:
+    """[END-SWISS-150] [END-STALL]: the figures the rules' balance review reports."""
+    per_game = [{"rounds": rounds, "target_reached": int(rounds < 10), "ended_stall": int(rounds >= 10)} for rounds in range(1, 21)]
+
+    summary = KIT.summary_statistics(per_game)
+
+    assert (summary["rounds_median"], summary["rounds_p90"]) == (10.5, 19)
+    assert (summary["target_reached"], summary["ended_stall"], summary["ended_round_limit"]) == (0.45, 0.55, 0.0)
+    ended = next(
+        line for line in KIT.statistics_lines({**summary, "average_actions": 1.0, "average_events": 2.0}) if line.startswith("ended by:")
+    )
+    assert "45.0% Swiss target" in ended
+    assert "55.0% two quiet rounds" in ended
+    assert "round 100" not in ended  # an end no game reached is not told
+
+
+def test_given_an_ended_game_then_each_seat_is_counted_in_the_division_it_plays_or_gave_up_or_went_bankrupt_in() -> None:
+    """[REORG-RESTART] [BANKRUPT-OUT]: wins are counted by division (``simulate``)."""
+    game, _ = played(4, "divisions", "R")
+    playing, reorganising, bankrupt, restarted = game.state.players
+    playing.division, playing.gave_up = "dk_mart", None
+    reorganising.division, reorganising.gave_up = None, "we_steel"
+    bankrupt.division, bankrupt.gave_up, bankrupt.in_game = "goo_pont_plastics", None, False
+    restarted.division, restarted.gave_up = "waste_mismanagement", "substandard_oil"
+
+    assert KIT.seat_roles(game) == ("dk_mart", "we_steel", "goo_pont_plastics", "waste_mismanagement")
+    assert KIT.role_name == "division"
 
 
 class RecordingPlayer:
