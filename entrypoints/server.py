@@ -12,15 +12,17 @@ from api.document import served_document
 from api.rulesets import installed_game_apis
 from api.settings import ApiSettings
 from engine.application import GameService
+from entrypoints.collector import tune_for_serving
 
 
 def app_from_environment() -> Litestar:
     """The server's app, on the database named by ``DODGECITY_DB`` (or the SQLite default).
 
-    Each uvicorn worker process calls this and opens the database itself."""
-    return create_app(
-        GameService(), settings=ApiSettings.from_environment(), close_on_shutdown=True
-    )
+    Each uvicorn worker process calls this and opens the database itself, and sets its garbage
+    collector for serving (``entrypoints/collector.py``)."""
+    app = create_app(GameService(), settings=ApiSettings.from_environment(), close_on_shutdown=True)
+    tune_for_serving()
+    return app
 
 
 def openapi_document(ruleset: str | None = None) -> bytes:
