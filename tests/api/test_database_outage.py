@@ -61,7 +61,7 @@ def test_given_postgresql_stopped_then_requests_get_503_health_is_degraded_cache
             assert health.status_code == 200
             assert health.json()["status"] == "degraded"
             assert client.post(f"{game}/players", json={"name": "Ben"}).status_code == 503
-            # The reads the cached game answers (README), also after a write to it failed.
+            # The reads the cached game answers (docs/RELIABILITY.md), also after a write to it failed.
             for path, headers in (("", {}), ("", ann), ("/actions", ann), (f"/events?after={version}", ann)):
                 seen = client.get(f"{game}{path}", headers=headers)
                 assert seen.status_code == 200, (path, seen.text)

@@ -33,7 +33,7 @@ REPEATS = 3
 READ_MODELS = {"dodgecity": ("board", "scores"), "bang": ("table",)}
 
 #: The reads the cached game answers alone (``{v}``: the version the server last saw), as
-#: (path, who asks). ``README.md`` ("A database that stops answering") lists the same.
+#: (path, who asks). ``docs/RELIABILITY.md`` ("A database that stops answering") lists the same.
 SERVED_STALE = (
     ("", "spectator"),
     ("", "seat"),
@@ -47,7 +47,7 @@ NOT_SERVED_STALE = ("/events", "/narration", "/record", "/states/{v}")
 
 
 def test_every_read_route_of_a_game_is_classified() -> None:
-    """A new read of a game must be added here, and to the README, as served stale or not."""
+    """A new read of a game must be added here, and to docs/RELIABILITY.md, as served stale or not."""
     app = create_app(GameService("memory://"))
     routes = {
         route.path.replace("{game_id:uuid}", "{id}").replace("{version:int}", "{v}")
