@@ -14,6 +14,7 @@ from enum import StrEnum
 import msgspec
 
 from domain.dogeatdog.catalog import Raw
+from domain.dogeatdog.naming import prefix
 from domain.events.dogeatdog.trade import NOTHING, DogEatDogTradeSide
 from domain.events.dogeatdog.values import Good, Saleable, StrikeChoice
 from domain.offers import ANSWER, AnswerOffer, WithdrawOffer
@@ -417,3 +418,7 @@ RULE_OF: dict[DecisionKind, str] = {
     DecisionKind.COMPLY: "HONOUR-BREACH",
     DecisionKind.ANSWER: "TRADE-ANSWER",
 }
+
+
+# The wire's names are prefixed: DogEatDogDecisionKind (domain/dogeatdog/naming.py).
+prefix(DecisionKind)

@@ -23,6 +23,7 @@ from typing import Any, Literal, TypeVar
 import msgspec
 
 from domain.dogeatdog.effects import Effect, LawEffect
+from domain.dogeatdog.naming import prefix
 
 T = TypeVar("T")
 
@@ -615,3 +616,7 @@ def _check_red_tape(found: RedTape) -> None:
 def _expect(holds: bool, problem: str) -> None:
     if not holds:
         raise CatalogError(problem)
+
+
+# The wire's names are prefixed: DogEatDogRaw, DogEatDogSource … (domain/dogeatdog/naming.py).
+prefix(Raw, Product, Source, SpaceKind, LawTrigger, EventKind)

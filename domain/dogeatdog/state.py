@@ -8,11 +8,13 @@ see is cut from it by the game's views (``docs/dogeatdog/DESIGN.md``, section 21
 from __future__ import annotations
 
 from enum import StrEnum
+from uuid import UUID
 
 from attrs import Factory, define
 from msgspec.structs import asdict
 
 from domain.dogeatdog.catalog import board
+from domain.events.base import NO_GAME
 from domain.events.dogeatdog.trade import DogEatDogTradeSide
 from domain.events.dogeatdog.values import (
     BriberyOccasion,
@@ -253,7 +255,7 @@ class Turn:
 
 @define
 class DogEatDogState:
-    game_id: object = None
+    game_id: UUID = NO_GAME
     status: GameStatus = GameStatus.LOBBY
     seats_wanted: int = 0
     seed: str = ""

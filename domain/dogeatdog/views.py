@@ -16,6 +16,7 @@ events that carry a private amount say ``public`` then, since an event is judged
 from __future__ import annotations
 
 from collections.abc import Sequence
+from uuid import UUID
 
 import msgspec
 
@@ -127,7 +128,7 @@ class DogEatDogTurnView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DogEatDogView(msgspec.Struct, frozen=True, kw_only=True):
-    game_id: str
+    game_id: UUID
     version: int
     viewer: int | None
     status: GameStatus
@@ -168,7 +169,7 @@ def game_view(
     if awaiting is None:
         awaiting = pending(state)  # every sealed bidder at once ([VAR-AUCTION-SEALED])
     return DogEatDogView(
-        game_id=str(state.game_id),
+        game_id=state.game_id,
         version=version,
         viewer=viewer,
         status=state.status,

@@ -1,5 +1,6 @@
 """Facts that hold between any two commands of every game of Dog Eat Dog; a violated one is a bug
-in the engine. Checked by ``simulate --check`` (the kit's ``invariants``) and the bot tests.
+in the engine. Checked by ``simulate --check`` (the kit's ``invariants``), the bot tests and the
+conformance suite after every step of its random games (the one copy: tests import it).
 
 Of the state (:func:`violations`):
 

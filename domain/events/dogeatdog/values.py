@@ -10,6 +10,7 @@ from typing import Literal
 import msgspec
 
 from domain.dogeatdog.catalog import Product, Raw
+from domain.dogeatdog.naming import prefix
 
 __all__ = [
     "HIDDEN",
@@ -131,3 +132,7 @@ class StrikeChoice(StrEnum):
 
     SETTLE = "settle"  # wages $2M per worker this turn
     WALKOUT = "walkout"  # no wages, and no worker works this turn
+
+
+# The wire's names are prefixed: DogEatDogStep, DogEatDogRollPurpose … (domain/dogeatdog/naming.py).
+prefix(Step, RollPurpose, BriberyOccasion, ShuffleReason, StrikeChoice)

@@ -36,13 +36,13 @@ from domain.events.dogeatdog import (
     DogEatDogTradeSide,
 )
 from domain.registry import Registry, topic_of
+from engine.dogeatdog.invariants import violations
 
 from tests.conformance import test_conformance as suite
 from tests.conformance import test_offer_conformance as offer_suite
 from tests.conformance.playouts import playout, running_part
 from tests.conformance.rulesets import ROOT, RULESETS, OfferScenario, RulesetUnderTest
 from tests.rulesets.dogeatdog.builders import replayed
-from tests.rulesets.dogeatdog.invariants import violations
 
 
 def deck_twin(events: Sequence[DomainEvent], seat: int) -> list[DomainEvent] | None:

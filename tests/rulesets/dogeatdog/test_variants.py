@@ -43,10 +43,10 @@ from domain.events.dogeatdog import (
     DogEatDogWindowPassed,
     Step,
 )
+from engine.dogeatdog.invariants import violations
 
 from tests.conformance.playouts import asked_now, contract_breaches
 from tests.rulesets.dogeatdog.builders import NAMES, Scripted, act, play_on, replayed, run, setup_history, stack, without_trades
-from tests.rulesets.dogeatdog.invariants import violations
 
 ACTIVE = 2
 TO_GRAND_FORGE = (1, 2)  # from Las Naugas (6) to Grand Forge (9), a city not his home
