@@ -14,6 +14,7 @@ import { capital, seatLabel } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const RETRY_MS = 2000;
+const MOVE_LINES = 4; // the log's lines told as the last move: the move and what it set off
 // A game in either state changes no more: its stream closes.
 const OVER = new Set(["ended", "abandoned"]);
 // The clock's events worth a line beside the clock, when they happen while the screen shows.
@@ -41,6 +42,8 @@ export class GameScreen {
     this.source = null;
     this.retry = null;
     this.lastPrompt = "";
+    this.lastMove = null; // the module's last move, once the log is read
+    this.path = []; // the steps chosen so far among the open control's moves
     this.clock = null; // the game's clock (ClockView), from the latest view or stream message
     this.logRead = false; // the log read once: what it reads next happens while we watch
     this.abandoned = false; // the log told that the table was closed before the game started
@@ -61,9 +64,15 @@ export class GameScreen {
     entitle(`Game ${this.id.slice(0, 8)}`);
     $("game-title").textContent = `Game ${this.id.slice(0, 8)}`;
     $("replay-link").href = `#/replay/${this.id}`;
+    // Nothing of the game shown before stays while this one loads, nor when it does not exist.
     $("log").replaceChildren();
     $("game-view").replaceChildren();
+    $("facts").replaceChildren();
+    $("seats").replaceChildren();
+    $("game-who").textContent = "";
     delete $("game-view").dataset.layout;
+    for (const id of ["seating", "move", "choices"]) show($(id), false);
+    for (const id of ["game-view", "log-panel", "replay-link", "copy-link"]) show($(id), true);
     this.clockPanel.reset();
     const root = $("game-screen");
     root.dataset.gameId = this.id;
@@ -158,12 +167,56 @@ export class GameScreen {
         this.mine = { host: this.mine.host };
         report(error);
         view = await api.view(this.id, null);
-      } else throw error;
+      } else {
+        if (error instanceof Problem && error.status === 404 && !this.view) this.missing();
+        throw error;
+      }
     }
     if (!this.game) await this.loadGame(view.ruleset);
     this.accept(view);
+    const before = this.lastMove?.version;
     await this.loadLog();
+    await this.loadEvents();
+    this.lastMove = this.findLastMove();
+    if (this.lastMove?.version !== before && !this.stopped) this.render();
     if (OVER.has(this.view.status)) this.source?.close();
+  }
+
+  // A game this server does not have: the problem says so, and no panel of a game shows.
+  missing() {
+    this.stopped = true;
+    entitle("No such game");
+    $("game-title").textContent = "No such game";
+    for (const id of ["game-view", "log-panel", "replay-link", "copy-link", "seating", "move"]) show($(id), false);
+    this.clockPanel.reset();
+  }
+
+  // A module that marks the last move but words no event itself reads the events for it too.
+  async loadEvents() {
+    const module = this.game.module;
+    if (!module.lastMove || module.describeEvent) return;
+    for (;;) {
+      if (this.stopped) return;
+      const after = this.events.at(-1)?.originator_version ?? 0;
+      const page = await api.events(this.id, this.token, after, 500);
+      this.events.push(...page.events.filter((event) => event.originator_version > after));
+      if (page.next_after === null || page.next_after === undefined) return;
+    }
+  }
+
+  // The last move the game's module finds in the events read, with the log's words for it; its
+  // line in the log is marked.
+  findLastMove() {
+    const found = this.game.module.lastMove?.(this.events, this.view, this.game.material) ?? null;
+    for (const line of $("log").querySelectorAll("li.last-move")) line.classList.remove("last-move");
+    if (!found) return null;
+    const line = $("log").querySelector(`li[data-version="${found.version}"]`);
+    line?.classList.add("last-move");
+    // The move's line and what followed it (the answers, the hits), a few lines at most.
+    const lines = [...$("log").querySelectorAll("li")].filter((li) => Number(li.dataset.version) >= found.version);
+    const told = lines.slice(0, MOVE_LINES).map((li) => capital(li.textContent.trim()));
+    const text = `${told.join(" ")}${lines.length > MOVE_LINES ? " …" : ""}`;
+    return { ...found, text };
   }
 
   async loadGame(ruleset) {
@@ -231,8 +284,15 @@ export class GameScreen {
         if (news && this.logRead) this.clockPanel.news(news.text);
         const log = $("log");
         const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+        // Each line opens the replay at its step.
         log.append(
-          ...fresh.map((entry) => h("li", { dataset: { version: String(entry.version), type: entry.type } }, entry.text)),
+          ...fresh.map((entry) =>
+            h(
+              "li",
+              { dataset: { version: String(entry.version), type: entry.type } },
+              h("a", { href: `#/replay/${this.id}/${entry.version}`, title: "Replay from here", text: entry.text }),
+            ),
+          ),
         );
         this.logAfter = fresh.at(-1).version;
         if (atEnd) log.scrollTop = log.scrollHeight;
@@ -326,6 +386,7 @@ export class GameScreen {
       interaction,
       focusFallback: $("move-title"),
       events: this.events,
+      lastMove: this.lastMove ?? null,
     });
     this.renderMove(interaction, hint);
   }
@@ -406,23 +467,35 @@ export class GameScreen {
       $("move-what").textContent = `${away}Waiting for ${awaitingWords(this.game, view)}.`;
     }
 
+    // The moves no control of the module's stands for: a button each, or one for a group of
+    // moves that begin with the same step (an ability with many combinations), which asks the
+    // rest step by step.
     const claimed = new Set([...this.claims.values()].flat());
-    const buttons = [];
+    const groups = new Map();
     if (interaction) {
       view.actions.forEach((request, index) => {
         if (claimed.has(index)) return;
-        buttons.push(
-          h("button", {
-            type: "button",
-            class: `act act-${request.action.kind}`,
-            "aria-disabled": this.busy ? "true" : null,
-            dataset: { key: `button:${JSON.stringify(request.action)}`, actionIndex: String(index) },
-            onclick: () => this.send(request),
-            text: this.describeAction(request.action, decision),
-          }),
-        );
+        const first = this.steps(request, decision)[0];
+        const group = groups.get(first.key) ?? { first, indices: [] };
+        group.indices.push(index);
+        groups.set(first.key, group);
       });
     }
+    const buttons = [...groups.values()].map(({ first, indices }) => {
+      const only = indices.length === 1;
+      const key = `button:${first.key}`;
+      if (!only) this.claims.set(key, indices);
+      return h("button", {
+        type: "button",
+        class: `act act-${view.actions[indices[0]].action.kind}`,
+        "aria-disabled": this.busy ? "true" : null,
+        "aria-haspopup": only ? null : "true",
+        "aria-expanded": only ? null : String(this.open === key),
+        dataset: { key, actionIndex: String(indices[0]) },
+        onclick: () => (only ? this.send(view.actions[indices[0]]) : this.choose(key, [first.key])),
+        text: only ? this.describeAction(view.actions[indices[0]].action, decision) : `${capital(first.text)} …`,
+      });
+    });
     rerender($("move-buttons"), () => buttons, $("move-title"));
     this.renderChoices(interaction);
 
@@ -431,43 +504,111 @@ export class GameScreen {
     this.lastPrompt = prompt;
   }
 
-  // A control with several moves (a square where more than one figure may claim a building)
-  // asks which one.
+  // A move in steps, each {key, text, ask}: what (the card, the ability), then which cards, then
+  // whom. The game's module says them (``actionSteps``); a move it does not split is one step.
+  steps(request, decision) {
+    const split = this.game.module.actionSteps?.(request.action, decision, this.view, this.game.material);
+    if (split?.length) return split;
+    return [{ key: JSON.stringify(request.action), text: this.describeAction(request.action, decision), ask: "Which move?" }];
+  }
+
+  // A control with several moves asks which, step by step: the steps the moves left share are
+  // skipped, and each step offers what tells them apart; a choice that leaves one move sends it.
   renderChoices(interaction) {
     const box = $("choices");
     const indices = this.open && interaction ? this.claims.get(this.open) : null;
     if (!indices || indices.length < 2) {
       this.open = null;
+      this.path = [];
       show(box, false);
       box.replaceChildren();
       return;
     }
-    show(box, true);
     const decision = this.myDecision();
+    const paths = new Map(indices.map((index) => [index, this.steps(this.view.actions[index], decision)]));
+    let left = indices.filter((index) => this.path.every((key, depth) => paths.get(index)[depth]?.key === key));
+    if (!left.length) {
+      this.path = []; // the moves changed under the question: ask again from the start
+      left = indices;
+    }
+    let depth = this.path.length;
+    const chosen = this.path.map((key, at) => paths.get(left[0])[at]?.text ?? key);
+    while (new Set(left.map((index) => paths.get(index)[depth]?.key)).size === 1 && depth < paths.get(left[0]).length - 1) {
+      chosen.push(paths.get(left[0])[depth].text);
+      depth += 1;
+    }
+    const options = new Map();
+    for (const index of left) {
+      const step = paths.get(index)[depth] ?? { key: String(index), text: this.describeAction(this.view.actions[index].action, decision) };
+      const option = options.get(step.key) ?? { step, indices: [] };
+      option.indices.push(index);
+      options.set(step.key, option);
+    }
+    const ask = [...options.values()][0].step.ask ?? "Which one?";
+    show(box, true);
     rerender(box, () => [
-      h("p", { text: "Choose:" }),
-      ...indices.map((index) =>
-        h("button", {
-          type: "button",
-          class: "choice",
-          "aria-disabled": this.busy ? "true" : null,
-          dataset: { key: `choice:${index}`, choiceIndex: String(index) },
-          onclick: () => this.send(this.view.actions[index]),
-          text: capital(this.describeAction(this.view.actions[index].action, decision)),
+      chosen.length ? h("p", { class: "choice-path", text: chosen.map(capital).join(" › ") }) : null,
+      h("p", { class: "choice-question", id: "choice-question", text: ask }),
+      h(
+        "div",
+        { class: "choice-options", role: "group", "aria-labelledby": "choice-question" },
+        [...options.values()].map(({ step, indices: these }) => {
+          const one = these.length === 1;
+          return h("button", {
+            type: "button",
+            class: "choice",
+            "aria-disabled": this.busy ? "true" : null,
+            "aria-label": one ? capital(this.describeAction(this.view.actions[these[0]].action, decision)) : null,
+            dataset: { key: `choice:${depth}:${step.key}`, ...(one ? { choiceIndex: String(these[0]) } : { step: String(depth) }) },
+            onclick: () => (one ? this.send(this.view.actions[these[0]]) : this.deeper([...this.pathTo(paths.get(these[0]), depth), step.key])),
+            text: one && !paths.get(these[0])[depth] ? step.text : `${capital(step.text)}${one ? "" : " …"}`,
+          });
         }),
       ),
+      depth > 0 && this.path.length ? h("button", { type: "button", class: "back", onclick: () => this.back(), text: "◀ Back" }) : null,
       h("button", { type: "button", class: "cancel", onclick: () => this.closeChoices(), text: "Cancel" }),
     ]);
+  }
+
+  // The keys of ``steps`` before ``depth``: the path to a step, the skipped ones included.
+  pathTo(steps, depth) {
+    return steps.slice(0, depth).map((step) => step.key);
+  }
+
+  deeper(path) {
+    this.path = path;
+    this.render();
+    $("choices").querySelector("button.choice")?.focus();
+  }
+
+  // One step back: to the last step that offered a choice.
+  back() {
+    const indices = this.claims.get(this.open) ?? [];
+    const decision = this.myDecision();
+    const paths = indices.map((index) => this.steps(this.view.actions[index], decision));
+    let path = this.path.slice(0, -1);
+    // A step every move left shares was skipped, not chosen: go back over it too.
+    while (path.length) {
+      const left = paths.filter((steps) => path.every((key, depth) => steps[depth]?.key === key));
+      const last = path.length - 1;
+      const before = paths.filter((steps) => path.slice(0, last).every((key, depth) => steps[depth]?.key === key));
+      if (new Set(before.map((steps) => steps[last]?.key)).size > 1 || !left.length) break;
+      path = path.slice(0, -1);
+    }
+    this.deeper(path);
   }
 
   closeChoices() {
     const key = this.open;
     this.open = null;
+    this.path = [];
     this.render();
     document.querySelector(`[data-key="${CSS.escape(key ?? "")}"]`)?.focus();
   }
 
-  choose(key) {
+  // A control used: its one move is sent; its several are asked about, from ``path`` (the steps
+  // its button already stands for).
+  choose(key, path = []) {
     if (this.busy) return;
     const indices = this.claims.get(key) ?? [];
     if (indices.length === 1) {
@@ -476,6 +617,7 @@ export class GameScreen {
     }
     if (!indices.length) return;
     this.open = key;
+    this.path = path;
     this.render();
     $("choices").querySelector("button")?.focus();
   }
@@ -484,6 +626,7 @@ export class GameScreen {
     if (this.busy || !this.token) return;
     this.busy = true;
     this.open = null;
+    this.path = [];
     clearProblem();
     this.render();
     try {

@@ -48,9 +48,10 @@ function route() {
   screen = null;
   clearProblem();
   const game = location.hash.match(new RegExp(`^#/game/(${GAME_ID})$`));
-  const replay = location.hash.match(new RegExp(`^#/replay/(${GAME_ID})$`));
+  // A replay opened from a log line starts at its step: #/replay/<id>/<version>.
+  const replay = location.hash.match(new RegExp(`^#/replay/(${GAME_ID})(?:/(\\d+))?$`));
   if (game) screen = new GameScreen(game[1]);
-  else if (replay) screen = new ReplayScreen(replay[1]);
+  else if (replay) screen = new ReplayScreen(replay[1], replay[2] === undefined ? null : Number(replay[2]));
   else screen = new LobbyScreen();
   screen.start().catch(report);
 }

@@ -13,6 +13,7 @@ import { capital } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const EVENTS_PAGE = 500; // the API's largest page
+const NARRATION_PAGE = 100; // the narration's largest page
 const LIVE_REGIONS = ["replay-step", "replay-where", "replay-words"];
 
 // The game's events up to ``latest``, as the token may see them.
@@ -43,8 +44,10 @@ export function marksOf(module, events, material) {
 }
 
 export class ReplayScreen {
-  constructor(id) {
+  // ``at``: the step to open at (a log line's), else the first.
+  constructor(id, at = null) {
     this.id = id;
+    this.at = at;
     this.mine = remembered(id);
     this.game = null;
     this.latest = 0;
@@ -73,6 +76,7 @@ export class ReplayScreen {
     $("replay-view").replaceChildren();
     $("replay-jumps").replaceChildren();
     $("replay-where").textContent = "";
+    $("replay-log").replaceChildren();
     delete $("replay-view").dataset.layout;
     show($("as-played-row"), Boolean(this.token));
     $("as-played").checked = false;
@@ -88,10 +92,63 @@ export class ReplayScreen {
     this.latest = now.version;
     $("replay-slider").max = String(this.latest);
     this.drawJumps();
-    await this.show(Math.min(1, this.latest));
+    this.drawLog(events);
+    await this.show(this.at ?? Math.min(1, this.latest));
+    await this.tellAll();
+  }
+
+  // The game's log beside the replay, one line an event: a line shows its step when clicked,
+  // and the step shown is marked. Its words come as the narration is read (tellAll).
+  drawLog(events) {
+    $("replay-log").replaceChildren(
+      ...events.map((event) =>
+        h(
+          "li",
+          { dataset: { version: String(event.originator_version) } },
+          h("button", {
+            type: "button",
+            class: "log-line",
+            dataset: { key: `log:${event.originator_version}` },
+            onclick: () => this.show(event.originator_version).catch(this.failed),
+            text: `Event ${event.originator_version}`,
+          }),
+        ),
+      ),
+    );
+  }
+
+  // Every event's words, for the log: the narration read page by page.
+  async tellAll() {
+    let after = 0;
+    while (after !== null && after !== undefined && after < this.latest) {
+      const page = await api.narration(this.id, this.token, after, NARRATION_PAGE);
+      if (this.stopped) return;
+      for (const entry of page.entries) this.told.set(entry.version, entry.text);
+      after = page.next_after;
+    }
+    for (const line of $("replay-log").children) {
+      const text = this.told.get(Number(line.dataset.version));
+      if (text) line.firstChild.textContent = capital(text);
+      else line.hidden = true; // an event the narration does not tell (the seat's own view)
+    }
+    this.markLog(this.version);
+  }
+
+  // The step shown, marked in the log and scrolled to within it (not the page).
+  markLog(version) {
+    const log = $("replay-log");
+    for (const line of log.querySelectorAll("[aria-current]")) line.removeAttribute("aria-current");
+    const line = [...log.children].findLast((li) => !li.hidden && Number(li.dataset.version) <= version);
+    if (!line) return;
+    line.setAttribute("aria-current", "step");
+    const top = line.offsetTop - log.offsetTop;
+    if (top < log.scrollTop || top > log.scrollTop + log.clientHeight - line.offsetHeight) {
+      log.scrollTop = top - log.clientHeight / 2;
+    }
   }
 
   stop() {
+    this.stopped = true;
     this.pause();
     this.ticket += 1;
   }
@@ -165,6 +222,26 @@ export class ReplayScreen {
     return this.marks.length ? "Before play begins" : "";
   }
 
+  // Where ``version`` is, counted in the game's units: "Round 3 of 11, turn 12 of 40, event 4 of
+  // 9 in the turn"; by events alone for a game without units.
+  stepWords(version) {
+    if (!this.marks.length) return `Event ${version} of ${this.latest}`;
+    const parts = [];
+    for (const unit of this.units) {
+      const begins = this.marks.filter((mark) => mark.unit === unit).map((mark) => mark.version);
+      const index = begins.findLastIndex((v) => v <= version);
+      if (index >= 0) parts.push(`${unit} ${index + 1} of ${begins.length}`);
+    }
+    if (!parts.length) return `Setting up: event ${version} of ${this.marks[0].version - 1}`;
+    const finest = this.units.at(-1);
+    const starts = this.marks.filter((mark) => mark.version <= version).map((mark) => mark.version);
+    const from = Math.max(...starts);
+    const next = this.marks.find((mark) => mark.version > version)?.version ?? this.latest + 1;
+    const unit = this.units.findLast((u) => this.marks.some((mark) => mark.unit === u && mark.version === from)) ?? finest;
+    parts.push(`event ${version - from + 1} of ${next - from} in the ${unit}`);
+    return capital(parts.join(", "));
+  }
+
   async words(version) {
     if (version === 0) return "Before the first event.";
     if (!this.told.has(version)) {
@@ -198,7 +275,8 @@ export class ReplayScreen {
     $("replay-slider").value = String(version);
     const where = this.where(version);
     $("replay-slider").setAttribute("aria-valuetext", `event ${version} of ${this.latest}${where ? `, ${where}` : ""}`);
-    $("replay-step").textContent = `Step ${version} of ${this.latest}`;
+    $("replay-step").textContent = this.stepWords(version);
+    this.markLog(version);
     $("replay-where").textContent = where;
     $("replay-prev").disabled = version <= 0;
     $("replay-next").disabled = version >= this.latest;

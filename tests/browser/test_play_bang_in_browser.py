@@ -18,6 +18,8 @@ from tests.patience import PATIENCE
 SEED = "browser-bang"  # the same shuffles every run
 PLAY_SECONDS = 5 * PATIENCE  # a bound for a hung game; a game clicked through takes a minute or two
 SEATS = 4
+#: The most steps a move is asked in (what, which cards, whom, which of theirs).
+MAX_STEPS = 5
 PHONE = ViewportSize(width=375, height=812)
 
 #: The first move on offer can be taken: nothing is being sent, and the game is not over.
@@ -72,9 +74,12 @@ def play_to_the_end(page: Page) -> tuple[int, list[str]]:
         prompts.append(page.locator("#move-what").inner_text())
         version = page.locator("#game-screen").get_attribute("data-version")
         page.locator("[data-action-index='0']").click()
-        choices = page.locator("[data-choice-index]")
-        if choices.count():
-            choices.first.click()
+        # A move asked step by step: take the first option of each step until one is sent.
+        for _ in range(MAX_STEPS):
+            steps = page.locator("#choices:not([hidden]) button.choice")
+            if not steps.count():
+                break
+            steps.first.click()
         page.wait_for_function(MOVED, arg=version)
         problem = page.locator("#problem").inner_text().strip()
         assert not problem, f"the page reports a problem: {problem}"
@@ -146,6 +151,27 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
     told = narration(browser.server.url, game_id)
     expect(page.locator("#log li")).to_have_count(len(told))
 
+    # Her hand stays in view at the end.
+    expect(page.locator("#bang-hand-panel")).to_be_visible()
+    expect(page.locator("#bang-hand-title")).to_have_text("Your hand at the end")
+
+    # A line of the log opens the replay at its step, which says where it is in turns and rounds.
+    line = page.locator("#log li").nth(len(told) // 3)
+    version = int(line.get_attribute("data-version") or "0")
+    line.locator("a").click()
+    assert replay_shows(page, version) == told[version]
+    assert re.fullmatch(
+        r"Round \d+ of \d+, turn \d+ of \d+, event \d+ of \d+ in the (round|turn)", page.locator("#replay-step").inner_text()
+    )
+    expect(page.locator("#replay-log li[aria-current='step']")).to_have_attribute("data-version", str(version))
+    # A line of the replay's own log shows its step.
+    later = page.locator("#replay-log li:not([hidden])").nth(len(told) // 2)
+    later_version = int(later.get_attribute("data-version") or "0")
+    later.locator("button").click()
+    assert replay_shows(page, later_version) == told[later_version]
+
+    page.click("#back-to-game")
+    page.locator("#game-screen[data-status='ended']").wait_for()
     page.click("#replay-link")
     assert replay_shows(page, 1) == told[1]
     latest = max(told)

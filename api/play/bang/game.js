@@ -2,11 +2,13 @@
 // this folder's words (words.js), drawing (table.js) and create-form settings (settings.js).
 
 import { h, rerender, show } from "../dom.js";
+import { actionSteps as stepsOf } from "./steps.js";
 import { gameFacts, renderHand, renderMiddle, renderResult, renderSeats, sortActions } from "./table.js";
 import { EVENT_TYPES, Words, roleName } from "./words.js";
 
 export { settingsForm } from "./settings.js";
 export { replayMarks } from "./replay.js";
+export { lastMove } from "./steps.js";
 
 export const stylesheet = new URL("./game.css", import.meta.url).href;
 export const eventTypes = EVENT_TYPES;
@@ -46,11 +48,15 @@ export function describeAction(action, decision, view, material) {
   return wordsFor(view, material).action(action, decision);
 }
 
+export function actionSteps(action, decision, view, material) {
+  return stepsOf(action, decision, wordsFor(view, material));
+}
+
 export function facts(view, material) {
   return gameFacts(view, wordsFor(view, material));
 }
 
-export function render(view, { root, material, mode, interaction, focusFallback = null }) {
+export function render(view, { root, material, mode, interaction, focusFallback = null, lastMove = null }) {
   const replay = mode === "replay";
   if (root.dataset.layout !== mode) {
     root.replaceChildren(...layout(replay));
@@ -60,11 +66,15 @@ export function render(view, { root, material, mode, interaction, focusFallback 
   const words = wordsFor(view, material);
   const interact = replay ? null : interaction;
   const sorted = interact ? sortActions(interact.actions, view) : null;
-  rerender(part("seats"), () => renderSeats(view, words, interact, sorted), focusFallback);
-  rerender(part("middle"), () => renderMiddle(view, words, interact, sorted), focusFallback);
+  const moved = replay ? null : lastMove;
+  rerender(part("seats"), () => renderSeats(view, words, interact, sorted, moved), focusFallback);
+  rerender(part("middle"), () => renderMiddle(view, words, interact, sorted, moved), focusFallback);
   const me = view.viewer === null ? null : view.seats[view.viewer];
   rerender(part("hand"), () => renderHand(view, words, interact, sorted), focusFallback);
-  show(part("hand-panel"), Boolean(me?.hand) && view.status === "running");
+  // The hand stays in view when the game is over: what was left in it is part of the story.
+  show(part("hand-panel"), Boolean(me?.hand) && (view.status === "running" || view.status === "ended"));
+  const handTitle = part("hand-title");
+  if (handTitle) handTitle.textContent = view.status === "ended" ? "Your hand at the end" : "Your hand";
   const result = renderResult(view, words);
   show(part("result"), Boolean(result));
   if (result) rerender(part("result-body"), () => result);

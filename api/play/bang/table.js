@@ -92,8 +92,9 @@ function winners(view) {
   return new Set(view.outcome?.winners ?? []);
 }
 
-// One seat at the table. ``interact`` wires the viewer's own cards in play.
-function seatPanel(seat, view, words, interact, sorted) {
+// One seat at the table. ``interact`` wires the viewer's own cards in play; ``moved`` is the last
+// move ({seat, targets}), marked on the seat that made it and the seats it reached.
+function seatPanel(seat, view, words, interact, sorted, moved) {
   const deciding = decidingSeats(view);
   const onTurn = view.turn?.seat === seat.seat && view.status === "running";
   const won = winners(view);
@@ -105,6 +106,24 @@ function seatPanel(seat, view, words, interact, sorted) {
   if (deciding.has(seat.seat) && view.status === "running") tags.push("deciding");
   if (!seat.alive) tags.push("eliminated");
   if (won.has(seat.seat)) tags.push("winner");
+  const acted = moved?.seat === seat.seat;
+  const reached = Boolean(moved?.targets.includes(seat.seat));
+  if (acted) tags.push("last move");
+  if (reached) tags.push("reached by the last move");
+  // Before the start a seat has a name and nothing else: no character, life or cards yet.
+  if (view.status === "lobby" || !seat.character) {
+    return h(
+      "li",
+      { class: `seat${you ? " me" : ""} waiting`, "aria-labelledby": `seat-${seat.seat}-name`, dataset: { seat: String(seat.seat) } },
+      h(
+        "p",
+        { class: "who" },
+        h("strong", { id: `seat-${seat.seat}-name`, class: "name", text: seat.name }),
+        tags.map((tag) => h("span", { class: `tag tag-${tag.replaceAll(" ", "-")}`, text: tag })),
+      ),
+      h("p", { class: "quiet", text: "Seated, waiting for the game to start." }),
+    );
+  }
   const character = seat.copied
     ? `${words.characterName(seat.character)} (copying ${words.characterName(seat.copied)})`
     : words.characterName(seat.character);
@@ -133,7 +152,7 @@ function seatPanel(seat, view, words, interact, sorted) {
   return h(
     "li",
     {
-      class: `seat${you ? " me" : ""}${onTurn ? " on-turn" : ""}${seat.alive ? "" : " dead"}${deciding.has(seat.seat) ? " awaited" : ""}`,
+      class: `seat${you ? " me" : ""}${onTurn ? " on-turn" : ""}${seat.alive ? "" : " dead"}${deciding.has(seat.seat) ? " awaited" : ""}${acted ? " last-actor" : ""}${reached ? " last-target" : ""}`,
       "aria-labelledby": headingId,
       dataset: {
         seat: String(seat.seat),
@@ -161,12 +180,12 @@ function seatPanel(seat, view, words, interact, sorted) {
   );
 }
 
-export function renderSeats(view, words, interact, sorted) {
+export function renderSeats(view, words, interact, sorted, moved = null) {
   if (!view.seats.length) return h("p", { class: "quiet", text: "Nobody has sat down yet." });
   return h(
     "ol",
     { class: "seats-around", "aria-label": "Seats, clockwise" },
-    view.seats.map((seat) => seatPanel(seat, view, words, interact, sorted)),
+    view.seats.map((seat) => seatPanel(seat, view, words, interact, sorted, moved)),
   );
 }
 
@@ -180,9 +199,12 @@ function frameWords(frame, words) {
   return `${by}${words.frameCause(frame)}${now}${reached}`;
 }
 
-export function renderMiddle(view, words, interact, sorted) {
+export function renderMiddle(view, words, interact, sorted, moved = null) {
   const top = view.discard_pile.at(-1) ?? null;
   const parts = [
+    moved?.text
+      ? h("p", { id: "bang-last-move", class: "last-move" }, h("strong", { text: "Last move: " }), moved.text)
+      : null,
     h(
       "dl",
       { class: "facts piles" },

@@ -1,6 +1,7 @@
 // Dodge City's part of the create form: its variants (POST /games' settings), with the decks this
 // server's catalog knows.
-// Each variant keeps its API name in its label, so what the form sends is what the reader sees.
+// Each variant is labelled in words; its API name is the box's ``name`` and its tooltip, for whoever
+// reads the request the form sends.
 
 import { h } from "../dom.js";
 import { plural } from "../text.js";
@@ -9,17 +10,23 @@ const DEFAULT_DECK = "default_32";
 const DEFAULT_PASSES = 30;
 // [name, what it changes, on by default]
 const SWITCHES = [
-  ["landmarks_bridge", "stones connect landmarks as chains from landmark to landmark", true],
-  ["picture_may_claim", "a picture card may claim an unclaimed building", false],
-  ["challenge_optional", "a player may pass instead of challenging", false],
+  ["landmarks_bridge", "Stones connect landmarks as chains from landmark to landmark", true],
+  ["picture_may_claim", "A picture card may claim an unclaimed building", false],
+  ["challenge_optional", "A player may pass instead of challenging", false],
 ];
+
+// "default_32" → "The default deck"; another deck by its name in words.
+function deckWords(name, count) {
+  const words = name === DEFAULT_DECK ? "The default deck" : name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+  return `${words} (${plural(count, "card")})`;
+}
 
 export function settingsForm(material) {
   const deck = h(
     "select",
     { id: "create-deck", name: "deck" },
     Object.entries(material.decks).map(([name, cards]) =>
-      h("option", { value: name, selected: name === DEFAULT_DECK, text: `${name} (${plural(cards.length, "card")})` }),
+      h("option", { value: name, selected: name === DEFAULT_DECK, text: deckWords(name, cards.length) }),
     ),
   );
   const switches = SWITCHES.map(([name, , on]) => h("input", { type: "checkbox", name, checked: on }));
@@ -37,8 +44,8 @@ export function settingsForm(material) {
     {},
     h("legend", { text: "Variants" }),
     h("div", { class: "field-row" }, h("label", { for: "create-deck", text: "Deck" }), deck),
-    SWITCHES.map(([name, meaning], index) => h("label", { class: "check" }, switches[index], ` ${name}: ${meaning}`)),
-    h("div", { class: "field-row" }, h("label", { for: "create-passes", text: "max_passes" }), passes),
+    SWITCHES.map(([name, meaning], index) => h("label", { class: "check", title: name }, switches[index], ` ${meaning}`)),
+    h("div", { class: "field-row" }, h("label", { for: "create-passes", title: "max_passes", text: "Passes at most" }), passes),
   );
   const read = () => ({
     deck: deck.value,
