@@ -61,6 +61,13 @@ export function clockRuleWords(clock) {
   );
 }
 
+// The clock a game was set to, told in the log's past tense.
+function clockSetWords(clock) {
+  const reserve = clock.reserve_seconds ? `, then ${durationWords(clock.reserve_seconds)} in reserve` : "";
+  const after = plural(clock.bot_after_timeouts, "timeout");
+  return `The game was set to a clock: ${durationWords(clock.decision_seconds)} a move${reserve}, and a computer player for a seat after ${after} in a row.`;
+}
+
 // A time left as a clock shows it: "1:05", "2:03:07", and from a day on "3 d 4 h" or "3 d".
 export function clockTime(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
@@ -91,7 +98,7 @@ export function timeLeft(seatClock, clock, now) {
 export function clockEventWords(event, name) {
   switch (event.type) {
     case "kernel.ClockSet":
-      return `The game is played on a clock: ${clockRuleWords(event)}`;
+      return clockSetWords(event);
     case "kernel.DecisionTimedOut": {
       const claimed = event.claimed_by === null || event.claimed_by === undefined ? "" : ` (${name(event.claimed_by)} claimed the timeout)`;
       return `${name(event.seat)}'s time ran out: the rules decided for ${name(event.seat)}${claimed}.`;
@@ -99,11 +106,11 @@ export function clockEventWords(event, name) {
     case "kernel.SeatHandedToBot": {
       const who = name(event.seat);
       return event.reason === "host"
-        ? `The host handed ${who}'s seat to a computer player, which plays it while ${who} is away.`
-        : `${who}'s time ran out once too often: a computer player plays ${who}'s seat while ${who} is away.`;
+        ? `The host handed ${who}'s seat to a computer player, to play it while ${who} was away.`
+        : `${who}'s time ran out once too often: a computer player took over ${who}'s seat while ${who} was away.`;
     }
     case "kernel.SeatTakenBack":
-      return `${name(event.seat)} is back and plays their seat again.`;
+      return `${name(event.seat)} came back and took their seat again.`;
     case "kernel.GameAbandoned":
       return `The game was abandoned: it did not start within ${durationWords(event.after_seconds)}.`;
     default:

@@ -211,9 +211,7 @@ def test_given_the_lobby_when_a_game_is_created_with_the_clock_offered_first_the
     for bot in (0, 1):
         expect(seat_clock(page, bot)).to_have_attribute("data-state", "waiting")
         expect(seat_clock(page, bot).locator(".clock-detail")).to_have_text("Not asked now · reserve 10:00")
-    expect(page.locator("#log li[data-type='kernel.ClockSet']")).to_have_text(
-        re.compile(r"^The game is played on a clock: 2 minutes a move")
-    )
+    expect(page.locator("#log li[data-type='kernel.ClockSet']")).to_have_text(re.compile(r"^The game was set to a clock: 2 minutes a move"))
     screenshots(page, "clock-1-running")
     assert browser.outside_requests() == []
     assert browser.errors == []
@@ -291,15 +289,15 @@ def test_given_seats_out_of_time_when_one_is_claimed_and_the_other_handed_to_a_c
     mine = seat_clock(page, 0)
     expect(mine).to_have_attribute("data-stand-in", "heuristic")
     expect(mine.locator(".stand-in")).to_have_text("Played by a computer player while you are away.")
-    expect(page.locator("#clock-news")).to_contain_text("a computer player plays")
+    expect(page.locator("#clock-news")).to_contain_text("a computer player took over")
     expect(page.locator("#problem")).to_be_empty()
     screenshots(page, "clock-4-stand-in")
 
     mine.get_by_role("button", name="Take my seat back").click()
-    expect(log.locator("li[data-type='kernel.SeatTakenBack']")).to_have_text("Ann is back and plays their seat again.")
+    expect(log.locator("li[data-type='kernel.SeatTakenBack']")).to_have_text("Ann came back and took their seat again.")
     expect(mine).not_to_have_attribute("data-stand-in", re.compile(".*"))
     expect(mine.get_by_role("button", name="Take my seat back")).to_have_count(0)
-    expect(page.locator("#clock-news")).to_have_text("Ann is back and plays their seat again.")
+    expect(page.locator("#clock-news")).to_have_text("Ann came back and took their seat again.")
     seats = game_of(url, table.game_id)["clock"]["seats"]
     assert seats[0]["stand_in"] is None
     assert seats[1]["stand_in"] == "heuristic"

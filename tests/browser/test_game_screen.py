@@ -15,6 +15,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
 from tests.browser.test_play_in_browser import create_game, start_game, take_first_move, wait_for_my_move
+from tests.conformance.tense import tense_faults
 from tests.patience import PATIENCE
 
 #: A bots-only game is played by the server; a bound for a hung game, not a measure.
@@ -137,12 +138,14 @@ def test_given_a_game_under_way_when_the_seat_reads_the_log_then_it_names_cards_
     seen = {event["originator_version"] for event in events}
     shown = {int(v) for v in page.locator("#log li").evaluate_all("(items) => items.map((li) => li.dataset.version)")}
     assert shown == seen  # one line per event, none missing
-    assert "Ann takes seat 3 and plays green" in texts  # seats counted from 1
-    dealt = next(text for text in texts if text.startswith("Ann is dealt 4 cards: "))
-    assert re.fullmatch(r"Ann is dealt 4 cards: ((Lady|Gunman|Sheriff|Bandit|Cowboy)( picture)? \d|Indian|\?)(, .+){3}", dealt), dealt
-    assert any(re.fullmatch(r"\w+ (buys a stone for \$\d+ and sets it|sets a free stone) in the [A-Z][\w' ]+.*", t) for t in texts)
+    assert "Ann took seat 3 and played green" in texts  # seats counted from 1
+    dealt = next(text for text in texts if text.startswith("Ann was dealt 4 cards: "))
+    assert re.fullmatch(r"Ann was dealt 4 cards: ((Lady|Gunman|Sheriff|Bandit|Cowboy)( picture)? \d|Indian|\?)(, .+){3}", dealt), dealt
+    assert any(re.fullmatch(r"\w+ (bought a stone for \$\d+ and set it|set a free stone) in the [A-Z][\w' ]+.*", t) for t in texts)
     # Other seats' cards stay hidden in words too.
-    assert "Wyatt is dealt 4 cards" in texts
+    assert "Wyatt was dealt 4 cards" in texts
+    # The page tells what happened in the past tense, as the API's narration does.
+    assert tense_faults(texts) == []
     assert browser.errors == []
 
 
@@ -198,7 +201,7 @@ def test_given_a_game_whose_tie_on_points_the_final_duel_broke_when_it_is_opened
     lines = result.locator(".verdict, .why").all_inner_texts()
     tied_names = [names[seat] for seat in tied]
     tied_words = f"{', '.join(tied_names[:-1])} and {tied_names[-1]}"
-    assert lines[0] == "Game over: every building in play is closed."
+    assert lines[0] == "Game over: every building in play was closed."
     assert lines[1] == f"{tied_words} tied with {top} points each, so a final duel decided the game."
     drawn = " ".join(lines[2:-1])
     assert drawn.startswith("Final duel")

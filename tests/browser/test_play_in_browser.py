@@ -343,7 +343,7 @@ def test_given_a_browser_without_the_seats_token_when_the_seat_moves_elsewhere_t
     assert moved.status_code == 200, moved.text
 
     page.wait_for_function(MOVED, arg=version)
-    expect(page.locator("#log")).to_contain_text("Eve commits a card face down")
+    expect(page.locator("#log")).to_contain_text("Eve committed a card face down")
     assert "Hand" not in page.locator("#players").inner_text()
     assert browser.outside_requests() == []
     assert browser.errors == []

@@ -11,24 +11,24 @@ const STAGE_WORDS = {
   start_round: "the start round",
   setting_round_1: "setting round 1",
   setting_round_2: "setting round 2",
-  duel_round: "the duel round: everyone commits a duel card",
+  duel_round: "the duel round, for which everyone committed a duel card",
   challenges: "the duel round: challenges",
   control_disputes: "the duel round: control disputes",
   scoring: "scoring",
 };
 
 const PASS_WORDS = {
-  no_opponent: "has nobody to challenge and passes",
-  forced_indian: "holds a forced Indian and may not challenge",
-  chose_to_pass: "passes on the challenge",
+  no_opponent: "had nobody to challenge and passed",
+  forced_indian: "held a forced Indian and could not challenge",
+  chose_to_pass: "passed on the challenge",
 };
 
 const OUTCOME_WORDS = { done: "carried out", partial: "carried out as far as possible", skipped: "skipped", declined: "declined" };
 
 export const END_WORDS = {
   points: "a player reached 6 points after scoring",
-  board_closed: "every building in play is closed",
-  pass_limit: "the last pass is over",
+  board_closed: "every building in play was closed",
+  pass_limit: "the last pass was over",
 };
 
 const shown = (value) => value !== null && value !== undefined && value !== HIDDEN && !(Array.isArray(value) && value.includes(HIDDEN));
@@ -44,100 +44,100 @@ export function describeEvent(event, words) {
   const the = (building) => `the ${words.building(building)}`;
   switch (event.type) {
     case "GameCreated":
-      return `A game is opened for up to ${event.max_players} players`;
+      return `A game was opened for up to ${event.max_players} players`;
     case "PlayerJoined":
-      return `${event.name}${event.bot ? `, a ${event.bot} bot,` : ""} takes seat ${event.seat + 1} and plays ${event.colour}`;
+      return `${event.name}${event.bot ? `, a ${event.bot} bot,` : ""} took seat ${event.seat + 1} and played ${event.colour}`;
     case "GameStarted": {
       const names = event.buildings.map((b) => the(b));
-      return `The game starts with ${event.players} players, ${money(event.money_each)} each, and ${words.list(names)}`;
+      return `The game started with ${event.players} players, ${money(event.money_each)} each, and ${words.list(names)}`;
     }
     case "PassBegan":
-      return `Pass ${event.number} begins`;
+      return `Pass ${event.number} began`;
     case "StageBegan":
-      return `Now: ${STAGE_WORDS[event.stage] ?? event.stage.replaceAll("_", " ")}`;
+      return `Then came ${STAGE_WORDS[event.stage] ?? event.stage.replaceAll("_", " ")}`;
     case "TurnBegan":
-      return `${who(event.seat)}'s turn begins`;
+      return `${who(event.seat)}'s turn began`;
     case "TurnEnded":
-      return `${who(event.seat)} ends the turn`;
+      return `${who(event.seat)} ended the turn`;
     case "DrawPileShuffled":
     case "EventPileShuffled": {
       const pile = event.type === "DrawPileShuffled" ? "draw" : "event";
       const from = event.from_discard ? " from its discards" : "";
-      return `The ${pile} pile is shuffled${from}: ${plural(event.order.length, "card")}`;
+      return `The ${pile} pile was shuffled${from}: ${plural(event.order.length, "card")}`;
     }
     case "CardsDealt":
-      return `${who(event.seat)} is dealt ${plural(event.cards.length, "card")}${shown(event.cards) ? `: ${cards(words, event.cards)}` : ""}`;
+      return `${who(event.seat)} was dealt ${plural(event.cards.length, "card")}${shown(event.cards) ? `: ${cards(words, event.cards)}` : ""}`;
     case "CardsDrawn":
-      return `${who(event.seat)} draws ${plural(event.cards.length, "card")} for ${words.cause(event.cause)}${shown(event.cards) ? `: ${cards(words, event.cards)}` : ""}`;
+      return `${who(event.seat)} drew ${plural(event.cards.length, "card")} for ${words.cause(event.cause)}${shown(event.cards) ? `: ${cards(words, event.cards)}` : ""}`;
     case "StartCardCommitted":
-      return `${who(event.seat)} commits ${shown(event.card) ? words.cardName(event.card) : "a card"} face down as start card`;
+      return `${who(event.seat)} committed ${shown(event.card) ? words.cardName(event.card) : "a card"} face down as start card`;
     case "StartCardsRevealed":
-      return `Start cards are turned up: ${event.cards.map(([seat, card]) => `${who(seat)} ${words.cardName(card)}`).join(", ") || "none"}`;
+      return `Start cards were turned up: ${event.cards.map(([seat, card]) => `${who(seat)} ${words.cardName(card)}`).join(", ") || "none"}`;
     case "StartPlayerChosen":
-      return `${who(event.seat)} becomes start player${event.by_lot ? `, by lot among ${words.names(event.tied)}` : ""}`;
+      return `${who(event.seat)} became start player${event.by_lot ? `, by lot among ${words.names(event.tied)}` : ""}`;
     case "CardPlayed":
-      return `${who(event.seat)} plays ${words.cardName(event.card)}`;
+      return `${who(event.seat)} played ${words.cardName(event.card)}`;
     case "CardResolved": {
       const unused = event.forfeited ? `, ${words.forfeited(event.card, event.forfeited)} left unused` : "";
-      return `${who(event.seat)}'s ${words.cardName(event.card)} is done and discarded${unused}`;
+      return `${who(event.seat)}'s ${words.cardName(event.card)} was done and discarded${unused}`;
     }
     case "DuelCardCommitted":
-      return `${who(event.seat)} commits ${shown(event.card) ? words.cardName(event.card) : "a duel card"} face down${event.forced ? " (the only choice)" : ""}`;
+      return `${who(event.seat)} committed ${shown(event.card) ? words.cardName(event.card) : "a duel card"} face down${event.forced ? " (the only choice)" : ""}`;
     case "CardsDiscarded":
-      return `${who(event.seat)} discards ${shown(event.cards) ? cards(words, event.cards) : plural(event.cards.length, "card")} face down`;
+      return `${who(event.seat)} discarded ${shown(event.cards) ? cards(words, event.cards) : plural(event.cards.length, "card")} face down`;
     case "CardRevealed":
-      return `${who(event.seat)} shows ${words.cardName(event.card)} for a control dispute`;
+      return `${who(event.seat)} showed ${words.cardName(event.card)} for a control dispute`;
     case "BuildingClaimed":
-      return `${who(event.seat)} claims ${the(event.building)} for the ${event.figure}`;
+      return `${who(event.seat)} claimed ${the(event.building)} for the ${event.figure}`;
     case "StoneBought":
-      return `${who(event.seat)} buys a stone for ${money(event.price)} and sets it in ${the(event.building)}`;
+      return `${who(event.seat)} bought a stone for ${money(event.price)} and set it in ${the(event.building)}`;
     case "StonePlaced":
-      return `${who(event.seat)} sets a free stone in ${the(event.building)} (${words.cause(event.cause)})`;
+      return `${who(event.seat)} set a free stone in ${the(event.building)} (${words.cause(event.cause)})`;
     case "StoneRemoved":
-      if (event.by === event.owner) return `${who(event.owner)} loses a stone in ${the(event.building)} (${words.cause(event.cause)})`;
-      return `${who(event.by)} removes ${who(event.owner)}'s stone from ${the(event.building)} (${words.cause(event.cause)})`;
+      if (event.by === event.owner) return `${who(event.owner)} lost a stone in ${the(event.building)} (${words.cause(event.cause)})`;
+      return `${who(event.by)} removed ${who(event.owner)}'s stone from ${the(event.building)} (${words.cause(event.cause)})`;
     case "StoneRemovalDeclined":
-      return `${who(event.seat)} wins the duel but removes no stone`;
+      return `${who(event.seat)} won the duel but removed no stone`;
     case "StoneTransferred":
-      if (event.replaced) return `${who(event.owner)}'s stone in ${the(event.building)} goes over to ${who(event.recipient)} (${words.cause(event.cause)})`;
-      return `${who(event.owner)}'s stone leaves ${the(event.building)}; ${who(event.recipient)} has none to put there`;
+      if (event.replaced) return `${who(event.owner)}'s stone in ${the(event.building)} went over to ${who(event.recipient)} (${words.cause(event.cause)})`;
+      return `${who(event.owner)}'s stone left ${the(event.building)}; ${who(event.recipient)} had none to put there`;
     case "StoneSold":
-      return `${who(event.seat)} sells a stone from ${the(event.building)} to the bank for ${money(event.amount)}`;
+      return `${who(event.seat)} sold a stone from ${the(event.building)} to the bank for ${money(event.amount)}`;
     case "BuildingNeutralised":
-      return `${capital(the(event.building))} is full and nobody controls it: it closes`;
+      return `${capital(the(event.building))} was full and nobody controlled it: it closed`;
     case "BuildingScored":
-      return `${who(event.seat)} scores ${the(event.building)}: ${plural(event.points, "point")} and ${money(event.rent)} rent`;
+      return `${who(event.seat)} scored ${the(event.building)}: ${plural(event.points, "point")} and ${money(event.rent)} rent`;
     case "MoneyReceived":
-      return `${who(event.seat)} receives ${money(event.amount)} from the bank (${words.cause(event.cause)})`;
+      return `${who(event.seat)} received ${money(event.amount)} from the bank (${words.cause(event.cause)})`;
     case "MoneyPaid": {
       const payee = event.to === null ? "the bank" : who(event.to);
-      const waived = event.waived ? `; ${money(event.waived)} is waived` : "";
-      return `${who(event.seat)} pays ${money(event.amount)} to ${payee} (${words.cause(event.cause)})${waived}`;
+      const waived = event.waived ? `; ${money(event.waived)} was waived` : "";
+      return `${who(event.seat)} paid ${money(event.amount)} to ${payee} (${words.cause(event.cause)})${waived}`;
     }
     case "EventCardDrawn":
-      return `${who(event.seat)} draws the event card ${words.eventTitle(event.event)}`;
+      return `${who(event.seat)} drew the event card ${words.eventTitle(event.event)}`;
     case "RecipientChosen":
-      return `${who(event.seat)} chooses ${who(event.recipient)} to receive the stones`;
+      return `${who(event.seat)} chose ${who(event.recipient)} to receive the stones`;
     case "EventEffectEnded":
       return `Event card ${words.eventTitle(event.event)}, part ${event.effect + 1}, for ${who(event.seat)}: ${OUTCOME_WORDS[event.outcome] ?? event.outcome}`;
     case "EventCardResolved":
-      return `${who(event.seat)}'s event card is resolved and discarded`;
+      return `${who(event.seat)}'s event card was resolved and discarded`;
     case "ChallengeIssued":
-      return `${who(event.challenger)} challenges ${who(event.opponent)} to a duel over ${the(event.building)}`;
+      return `${who(event.challenger)} challenged ${who(event.opponent)} to a duel over ${the(event.building)}`;
     case "ChallengePassed":
-      return `${who(event.seat)} ${PASS_WORDS[event.reason] ?? "passes"}`;
+      return `${who(event.seat)} ${PASS_WORDS[event.reason] ?? "passed"}`;
     case "DuelFought": {
-      const outcome = event.winner === null ? "nobody wins" : `${who(event.winner)} wins`;
+      const outcome = event.winner === null ? "nobody won" : `${who(event.winner)} won`;
       return `Duel over ${the(event.building)}: ${who(event.challenger)}'s ${words.cardName(event.challenger_card)} against ${who(event.opponent)}'s ${words.cardName(event.opponent_card)}; ${outcome}`;
     }
     case "DisputeResolved":
-      return `${words.names(event.contenders)} dispute control of ${the(event.building)}: ${event.winner === null ? "nobody" : who(event.winner)} may score it this pass`;
+      return `${words.names(event.contenders)} disputed control of ${the(event.building)}: ${event.winner === null ? "nobody" : who(event.winner)} could score it that pass`;
     case "TieDuelCardDrawn":
-      return `Final duel, round ${event.duel_round}: ${who(event.seat)} draws ${words.cardName(event.card)}`;
+      return `Final duel, round ${event.duel_round}: ${who(event.seat)} drew ${words.cardName(event.card)}`;
     case "GameEnded": {
-      const verb = event.winners.length === 1 ? "wins" : "share the win";
+      const verb = event.winners.length === 1 ? "won" : "shared the win";
       const points = event.points.map((p, seat) => `${who(seat)} ${p}`).join(", ");
-      return `The game ends, ${END_WORDS[event.reason] ?? event.reason}: ${words.names(event.winners) || "nobody"} ${verb} (points: ${points})`;
+      return `The game ended, ${END_WORDS[event.reason] ?? event.reason}: ${words.names(event.winners) || "nobody"} ${verb} (points: ${points})`;
     }
     default:
       return null;
