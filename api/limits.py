@@ -22,9 +22,9 @@ litestar 2.25), which the framework offers for the first kind:
 - **It counts in fixed windows** of one second, minute, hour or day: a client may spend its whole
   allowance at the end of one window and again at the start of the next, twice the rate within
   moments, and an allowance such as the default ``30/10minutes`` cannot be said at all. The
-  buckets here refill steadily over any period, as the README promises.
+  buckets here refill steadily over any period, as docs/API.md promises.
 - **Its 429 has no ``Retry-After``** (it sends the draft ``RateLimit-*`` headers instead), which
-  the README promises and HTTP clients read; its problem detail is only "Too Many Requests".
+  docs/API.md promises and HTTP clients read; its problem detail is only "Too Many Requests".
 - **The work limits are not per request**: a ``POST /games`` naming three bots spends one game
   and three bot seats, known only once the body is read, and spends from both allowances or
   neither. A middleware that admits each request at a cost of one before the handler cannot say
