@@ -44,6 +44,7 @@ export class GameScreen {
     this.lastPrompt = "";
     this.lastMove = null; // the module's last move, once the log is read
     this.path = []; // the steps chosen so far among the open control's moves
+    this.picked = []; // the items pressed so far of a step that chooses a set (two cards)
     this.clock = null; // the game's clock (ClockView), from the latest view or stream message
     this.logRead = false; // the log read once: what it reads next happens while we watch
     this.abandoned = false; // the log told that the table was closed before the game started
@@ -520,6 +521,7 @@ export class GameScreen {
     if (!indices || indices.length < 2) {
       this.open = null;
       this.path = [];
+      this.picked = [];
       show(box, false);
       box.replaceChildren();
       return;
@@ -545,6 +547,7 @@ export class GameScreen {
       options.set(step.key, option);
     }
     const ask = [...options.values()][0].step.ask ?? "Which one?";
+    const sets = this.pickSets([...options.values()]);
     show(box, true);
     rerender(box, () => [
       chosen.length ? h("p", { class: "choice-path", text: chosen.map(capital).join(" › ") }) : null,
@@ -552,7 +555,7 @@ export class GameScreen {
       h(
         "div",
         { class: "choice-options", role: "group", "aria-labelledby": "choice-question" },
-        [...options.values()].map(({ step, indices: these }) => {
+        sets ? this.pickButtons(sets, paths, depth) : [...options.values()].map(({ step, indices: these }) => {
           const one = these.length === 1;
           return h("button", {
             type: "button",
@@ -565,9 +568,56 @@ export class GameScreen {
           });
         }),
       ),
-      depth > 0 && this.path.length ? h("button", { type: "button", class: "back", onclick: () => this.back(), text: "◀ Back" }) : null,
+      this.chosenHere(indices, paths) ? h("button", { type: "button", class: "back", onclick: () => this.back(), text: "◀ Back" }) : null,
       h("button", { type: "button", class: "cancel", onclick: () => this.closeChoices(), text: "Cancel" }),
     ]);
+  }
+
+  // A step whose options are sets of the same size (two cards of the hand): the size and the
+  // options, each with its items' keys; null for a step of plain options.
+  pickSets(options) {
+    const size = options[0].step.items?.length ?? 0;
+    if (size < 2 || !options.every(({ step }) => step.items?.length === size)) return null;
+    return { size, options: options.map((option) => ({ ...option, keys: option.step.items.map((item) => item.key) })) };
+  }
+
+  // A set is chosen an item at a time (each card a toggle, ``this.picked`` holding those
+  // pressed): an item no option holds with those pressed is disabled, and the set complete goes
+  // on to the next step (or sends the one move it leaves).
+  pickButtons(sets, paths, depth) {
+    const fits = sets.options.filter((option) => this.picked.every((key) => option.keys.includes(key)));
+    const items = new Map();
+    for (const option of sets.options) for (const item of option.step.items) if (!items.has(item.key)) items.set(item.key, item);
+    return [
+      h("p", { class: "choice-count", text: `${this.picked.length} of ${sets.size} chosen` }),
+      [...items.values()].map((item) => {
+        const pressed = this.picked.includes(item.key);
+        return h("button", {
+          type: "button",
+          class: "choice pick",
+          "aria-pressed": String(pressed),
+          "aria-disabled": this.busy ? "true" : null,
+          disabled: !pressed && !fits.some((option) => option.keys.includes(item.key)),
+          dataset: { key: `pick:${depth}:${item.key}` },
+          onclick: () => this.toggle(item.key, sets, paths, depth),
+          text: item.text,
+        });
+      }),
+    ];
+  }
+
+  toggle(key, sets, paths, depth) {
+    if (this.busy) return;
+    this.picked = this.picked.includes(key) ? this.picked.filter((k) => k !== key) : [...this.picked, key];
+    const done = this.picked.length === sets.size ? sets.options.find((option) => option.keys.every((k) => this.picked.includes(k))) : null;
+    if (!done) {
+      this.render();
+      $("choices").querySelector(`[data-key="${CSS.escape(`pick:${depth}:${key}`)}"]`)?.focus();
+      return;
+    }
+    this.picked = [];
+    if (done.indices.length === 1) this.send(this.view.actions[done.indices[0]]);
+    else this.deeper([...this.pathTo(paths.get(done.indices[0]), depth), done.step.key]);
   }
 
   // The keys of ``steps`` before ``depth``: the path to a step, the skipped ones included.
@@ -577,8 +627,18 @@ export class GameScreen {
 
   deeper(path) {
     this.path = path;
+    this.picked = [];
     this.render();
     $("choices").querySelector("button.choice")?.focus();
+  }
+
+  // Whether a step of the path was chosen in this question (the moves differed there), so that
+  // Back has somewhere to go; a step the control's button stood for was not.
+  chosenHere(indices, paths) {
+    return this.path.some((_, at) => {
+      const before = indices.filter((index) => this.path.slice(0, at).every((key, depth) => paths.get(index)[depth]?.key === key));
+      return new Set(before.map((index) => paths.get(index)[at]?.key)).size > 1;
+    });
   }
 
   // One step back: to the last step that offered a choice.
@@ -602,6 +662,7 @@ export class GameScreen {
     const key = this.open;
     this.open = null;
     this.path = [];
+    this.picked = [];
     this.render();
     document.querySelector(`[data-key="${CSS.escape(key ?? "")}"]`)?.focus();
   }
@@ -618,6 +679,7 @@ export class GameScreen {
     if (!indices.length) return;
     this.open = key;
     this.path = path;
+    this.picked = [];
     this.render();
     $("choices").querySelector("button")?.focus();
   }

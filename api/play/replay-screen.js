@@ -14,6 +14,7 @@ import { capital } from "./text.js";
 const $ = (id) => document.getElementById(id);
 const EVENTS_PAGE = 500; // the API's largest page
 const NARRATION_PAGE = 100; // the narration's largest page
+const MOVE_LINES = 4; // the log's lines told as the last move, as on the game screen
 const LIVE_REGIONS = ["replay-step", "replay-where", "replay-words"];
 
 // The game's events up to ``latest``, as the token may see them.
@@ -56,6 +57,7 @@ export class ReplayScreen {
     this.ticket = 0;
     this.marks = [];
     this.units = [];
+    this.events = [];
     this.playing = null; // the autoplay's timer while it plays
     this.stepping = false; // an autoplay step asked for and not yet drawn
     this.failed = (error) => report(error);
@@ -86,6 +88,7 @@ export class ReplayScreen {
     const [game, events] = await Promise.all([loadGame(now.ruleset), eventsUpTo(this.id, this.token, now.version)]);
     if (ticket !== this.ticket) return; // the screen was left meanwhile
     this.game = game;
+    this.events = events;
     ({ marks: this.marks, units: this.units } = marksOf(game.module, events, game.material));
     $("replay-screen").dataset.ruleset = game.name;
     entitle(`${game.title}: replay of game ${this.id.slice(0, 8)}`);
@@ -95,6 +98,8 @@ export class ReplayScreen {
     this.drawLog(events);
     await this.show(this.at ?? Math.min(1, this.latest));
     await this.tellAll();
+    // The step shown first may have lacked the words of its last move: draw it again with them.
+    if (!this.playingNow && !this.stopped) await this.show(this.version);
   }
 
   // The game's log beside the replay, one line an event: a line shows its step when clicked,
@@ -222,6 +227,16 @@ export class ReplayScreen {
     return this.marks.length ? "Before play begins" : "";
   }
 
+  // The last move up to ``version``, as the game screen marks it: the module's, with the log's
+  // words for it and what it set off (a few lines).
+  lastMoveAt(version) {
+    const found = this.game.module.lastMove?.(this.events.filter((e) => e.originator_version <= version), null, this.game.material);
+    if (!found) return null;
+    const lines = [...this.told].filter(([v]) => v >= found.version && v <= version).sort(([a], [b]) => a - b);
+    const told = lines.slice(0, MOVE_LINES).map(([, text]) => capital(text));
+    return { ...found, text: `${told.join(" ")}${lines.length > MOVE_LINES ? " …" : ""}` };
+  }
+
   // Where ``version`` is, counted in the game's units: "Round 3 of 11, turn 12 of 40, event 4 of
   // 9 in the turn"; by events alone for a game without units.
   stepWords(version) {
@@ -265,7 +280,13 @@ export class ReplayScreen {
     $("replay-words").textContent = capital(text);
     $("replay-words").dataset.version = String(version);
     rerender($("replay-facts"), () => factsBar(this.game, state));
-    this.game.module.render(state, { root: $("replay-view"), material: this.game.material, mode: "replay", interaction: null });
+    this.game.module.render(state, {
+      root: $("replay-view"),
+      material: this.game.material,
+      mode: "replay",
+      interaction: null,
+      lastMove: this.lastMoveAt(version),
+    });
   }
 
   // The controls at ``version`` (the slider, the step, where it is, the jumps), set at once

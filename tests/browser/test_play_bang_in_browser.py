@@ -21,6 +21,8 @@ SEATS = 4
 #: The most steps a move is asked in (what, which cards, whom, which of theirs).
 MAX_STEPS = 5
 PHONE = ViewportSize(width=375, height=812)
+PHONE_TALL = ViewportSize(width=390, height=844)
+LAPTOP = ViewportSize(width=1280, height=800)
 
 #: The first move on offer can be taken: nothing is being sent, and the game is not over.
 READY = """() => {
@@ -76,7 +78,7 @@ def play_to_the_end(page: Page) -> tuple[int, list[str]]:
         page.locator("[data-action-index='0']").click()
         # A move asked step by step: take the first option of each step until one is sent.
         for _ in range(MAX_STEPS):
-            steps = page.locator("#choices:not([hidden]) button.choice")
+            steps = page.locator("#choices:not([hidden]) button.choice:not([aria-pressed='true'], [disabled])")
             if not steps.count():
                 break
             steps.first.click()
@@ -164,6 +166,10 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
         r"Round \d+ of \d+, turn \d+ of \d+, event \d+ of \d+ in the (round|turn)", page.locator("#replay-step").inner_text()
     )
     expect(page.locator("#replay-log li[aria-current='step']")).to_have_attribute("data-version", str(version))
+    for size in (LAPTOP, PHONE_TALL):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"bang-6-replay-from-the-log-{size['width']}.png", full_page=size is PHONE_TALL)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     # A line of the replay's own log shows its step.
     later = page.locator("#replay-log li:not([hidden])").nth(len(told) // 2)
     later_version = int(later.get_attribute("data-version") or "0")
@@ -182,6 +188,9 @@ def test_given_a_person_and_three_bots_when_the_person_clicks_through_a_whole_ba
     page.screenshot(path=SCREENSHOTS / "bang-4-replay.png", full_page=True)
     page.locator("#replay-slider").press("End")
     assert replay_shows(page, latest) == told[latest]
+    # The replay marks the last move on the table as the game screen does.
+    expect(page.locator("#replay-bang-seats li.seat.last-actor")).to_have_count(1)
+    expect(page.locator("#replay-bang-last-move")).to_contain_text("Last move: ")
 
     assert [url for url in browser.requested if f"/games/{game_id}/stream" in url]  # live, not polled
     assert browser.outside_requests() == []

@@ -74,7 +74,7 @@ def take_first_move(page: Page) -> None:
     page.locator("[data-action-index='0']").click()
     # A move asked step by step: take the first option of each step until one is sent.
     for _ in range(MAX_STEPS):
-        steps = page.locator("#choices:not([hidden]) button.choice")
+        steps = page.locator("#choices:not([hidden]) button.choice:not([aria-pressed='true'], [disabled])")
         if not steps.count():
             break
         steps.first.click()

@@ -84,15 +84,20 @@ def test_given_doc_holyday_on_his_turn_when_he_uses_his_ability_then_the_page_as
     ability.click()
     choices = page.locator("#choices")
     expect(choices.locator(".choice-question")).to_have_text("Which two cards?")
-    pairs = {tuple(sorted(s["action"]["cards"])) for s in shots}
-    expect(choices.locator("button.choice")).to_have_count(len(pairs))
+    # The cards are chosen one at a time, each a toggle, not as one button per pair.
+    cards = {card for s in shots for card in s["action"]["cards"]}
+    toggles = choices.locator("button.choice.pick")
+    expect(toggles).to_have_count(len(cards))
+    toggles.first.click()
+    expect(toggles.first).to_have_attribute("aria-pressed", "true")
+    expect(choices.locator(".choice-count")).to_have_text("1 of 2 chosen")
     page.screenshot(path=SCREENSHOTS / "reads-1-doc-which-cards-1280.png", full_page=False)
     page.set_viewport_size(PHONE)
     page.screenshot(path=SCREENSHOTS / "reads-2-doc-which-cards-390.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.set_viewport_size(LAPTOP)
 
-    choices.locator("button.choice").first.click()
+    toggles.nth(1).click()
     expect(choices.locator(".choice-question")).to_have_text("At whom?")
     expect(choices.locator(".choice-path")).to_contain_text(" and ")  # the two cards chosen
     targets = choices.locator("button.choice[data-choice-index]")
@@ -102,11 +107,13 @@ def test_given_doc_holyday_on_his_turn_when_he_uses_his_ability_then_the_page_as
     # Back returns to the cards, Cancel closes the question.
     choices.locator("button.back").click()
     expect(choices.locator(".choice-question")).to_have_text("Which two cards?")
+    expect(choices.locator("button.choice.pick[aria-pressed='true']")).to_have_count(0)
     choices.locator("button.cancel").click()
     expect(choices).to_be_hidden()
 
     ability.click()
-    choices.locator("button.choice").first.click()
+    toggles.nth(0).click()
+    toggles.nth(1).click()
     before = version_of(page)
     choices.locator("button.choice[data-choice-index]").first.click()
     page.wait_for_function("(v) => document.querySelector('#game-screen').dataset.version !== v", arg=before)

@@ -62,13 +62,14 @@ export function render(view, { root, material, mode, interaction, focusFallback 
     root.replaceChildren(...layout(replay));
     root.dataset.layout = mode;
   }
-  const part = (name) => root.querySelector(`#${replay ? "replay-" : ""}bang-${name}`);
+  const id = (name) => `${replay ? "replay-" : ""}bang-${name}`;
+  const part = (name) => root.querySelector(`#${id(name)}`);
   const words = wordsFor(view, material);
   const interact = replay ? null : interaction;
   const sorted = interact ? sortActions(interact.actions, view) : null;
-  const moved = replay ? null : lastMove;
+  const moved = lastMove;
   rerender(part("seats"), () => renderSeats(view, words, interact, sorted, moved), focusFallback);
-  rerender(part("middle"), () => renderMiddle(view, words, interact, sorted, moved), focusFallback);
+  rerender(part("middle"), () => renderMiddle(view, words, interact, sorted, moved, id("last-move")), focusFallback);
   const me = view.viewer === null ? null : view.seats[view.viewer];
   rerender(part("hand"), () => renderHand(view, words, interact, sorted), focusFallback);
   // The hand stays in view when the game is over: what was left in it is part of the story.

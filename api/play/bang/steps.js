@@ -28,7 +28,12 @@ export function actionSteps(action, decision, words) {
     case "doc_shot":
       return [
         { key: "doc_shot", text: "discard two cards to shoot at a player (Doc Holyday)", ask: "What?" },
-        { key: `cards:${[...action.cards].sort().join("+")}`, text: `${words.cardLabel(action.cards[0])} and ${words.cardLabel(action.cards[1])}`, ask: "Which two cards?" },
+        {
+          key: `cards:${[...action.cards].sort().join("+")}`,
+          text: `${words.cardLabel(action.cards[0])} and ${words.cardLabel(action.cards[1])}`,
+          ask: "Which two cards?",
+          items: action.cards.map((card) => ({ key: card, text: words.cardLabel(card) })),
+        },
         whom(action.target),
       ];
     case "trade_blue":

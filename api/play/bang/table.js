@@ -199,11 +199,11 @@ function frameWords(frame, words) {
   return `${by}${words.frameCause(frame)}${now}${reached}`;
 }
 
-export function renderMiddle(view, words, interact, sorted, moved = null) {
+export function renderMiddle(view, words, interact, sorted, moved = null, movedId = "bang-last-move") {
   const top = view.discard_pile.at(-1) ?? null;
   const parts = [
     moved?.text
-      ? h("p", { id: "bang-last-move", class: "last-move" }, h("strong", { text: "Last move: " }), moved.text)
+      ? h("p", { id: movedId, class: "last-move" }, h("strong", { text: "Last move: " }), moved.text)
       : null,
     h(
       "dl",
