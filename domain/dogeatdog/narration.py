@@ -125,13 +125,14 @@ def _(event: DogEatDogDiceRolled, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogRollOffWon, name: _Names) -> str:
     if event.purpose is RollPurpose.DIVISION_ORDER:
-        return f"{name(event.seat)} chooses a division first."
-    return f"{name(event.seat)} is the start player."
+        return f"{name(event.seat)} won the first choice of a division."
+    return f"{name(event.seat)} became the start player."
 
 
 @_tell.register
 def _(event: DogEatDogDivisionChosen, name: _Names) -> str:
-    return f"{name(event.seat)} chose {division_name(event.division)}."
+    # A name may end in a full stop of its own ("Waste Mismanagement, Inc.").
+    return f"{name(event.seat)} chose {division_name(event.division).removesuffix('.')}."
 
 
 @_tell.register
@@ -152,7 +153,7 @@ def _(event: DogEatDogRoundEnded, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogTurnBegan, name: _Names) -> str:
-    return f"Turn {event.turn}: {name(event.seat)}."
+    return f"Turn {event.turn} began: {name(event.seat)}'s."
 
 
 @_tell.register
@@ -175,7 +176,7 @@ def _(event: DogEatDogWindowPassed, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogWindowWentOn, name: _Names) -> str:
-    return f"The window goes on with {name(event.speaker)}."
+    return f"The window went on with {name(event.speaker)}."
 
 
 @_tell.register
@@ -206,12 +207,12 @@ def _(event: DogEatDogTaxPaid, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogAcquisitionOffered, name: _Names) -> str:
-    return f"{name(event.seat)} reached his home city and may acquire a square."
+    return f"{name(event.seat)} reached his home city and could acquire a square."
 
 
 @_tell.register
 def _(event: DogEatDogAcquisitionLetPass, name: _Names) -> str:
-    return f"{name(event.seat)} let the acquisition pass."
+    return f"{name(event.seat)} declined to acquire a square."
 
 
 @_tell.register

@@ -31,14 +31,14 @@ _OCCASIONS = {
 
 
 def _official(card: str | None) -> str:
-    return "a public law of the briber's choice" if card is None else card_name(card)
+    return "A public law of the briber's choice" if card is None else card_name(card)
 
 
 @_tell.register
 def _(event: DogEatDogBriberyOffered, name: _Names) -> str:
     seats = ", ".join(name(seat) for seat in event.seats)
     occasion = _OCCASIONS[event.occasion]
-    return f"{_official(event.card)} is offered for bribery ({occasion}) to {seats}."
+    return f"{_official(event.card)} was offered for bribery ({occasion}) to {seats}."
 
 
 @_tell.register
@@ -57,23 +57,23 @@ def _(event: DogEatDogBribeAttempted, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogOfficialBribed, name: _Names) -> str:
     taken = "" if event.from_seat is None else f" from {name(event.from_seat)}"
-    return f"{name(event.seat)} bribed {card_name(event.card)}{taken} and owns the official."
+    return f"{name(event.seat)} bribed {card_name(event.card)}{taken} and became its owner."
 
 
 @_tell.register
 def _(event: DogEatDogBribeFailed, name: _Names) -> str:
-    return f"{name(event.seat)}'s bribe failed: {card_name(event.card)} stays where it was."
+    return f"{name(event.seat)}'s bribe failed: {card_name(event.card)} stayed where it was."
 
 
 @_tell.register
 def _(event: DogEatDogBriberyEnded, name: _Names) -> str:
     if event.card is None:
-        return "Nobody more may bribe a public law now."
-    return f"Nobody more may bribe {card_name(event.card)} now."
+        return "Nobody more could bribe a public law."
+    return f"Nobody more could bribe {card_name(event.card)}."
 
 
 def _standing(standing: bool) -> str:
-    return ", as his standing instruction says" if standing else ""
+    return ", as his standing instruction said" if standing else ""
 
 
 @_tell.register
@@ -95,8 +95,8 @@ def _(event: DogEatDogInvocationDeclined, name: _Names) -> str:
 def _(event: DogEatDogInstructionGiven, name: _Names) -> str:
     how = "always" if event.invoke else "never"
     law = f"{card_name(event.card)}'s law"
-    against = f"against {name(event.target)} until he says otherwise"
-    return f"{name(event.seat)} will {how} invoke {law} {against}."
+    against = f"against {name(event.target)} until he said otherwise"
+    return f"{name(event.seat)} chose to {how} invoke {law} {against}."
 
 
 @_tell.register
@@ -112,12 +112,13 @@ def _(event: DogEatDogInvocationResolved, name: _Names) -> str:
         target = name(event.target)
         law = cards().get(event.card)
         if isinstance(law, CorruptOfficial) and law.trigger is LawTrigger.GAIN_SQUARE:
-            return f"{card_name(event.card)}'s law applies to {target}: he pays its fee."
-        return f"{card_name(event.card)}'s law applies to {target} for the rest of his turn."
-    return f"{name(event.target)} now owns {card_name(event.card)}: its law does not apply to him."
+            return f"{card_name(event.card)}'s law applied to {target}: he paid its fee."
+        return f"{card_name(event.card)}'s law applied to {target} for the rest of his turn."
+    owner = f"{name(event.target)} owned {card_name(event.card)}"
+    return f"{owner}: its law did not apply to him."
 
 
 @_tell.register
 def _(event: DogEatDogInvocationOffered, name: _Names) -> str:
     law = f"{card_name(event.card)}'s law"
-    return f"{name(event.seat)} may invoke {law} against {name(event.target)} now."
+    return f"{name(event.seat)} was asked whether to invoke {law} against {name(event.target)}."

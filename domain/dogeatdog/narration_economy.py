@@ -38,6 +38,7 @@ from domain.events.dogeatdog import (
     DogEatDogWentBankrupt,
     DogEatDogWorkersFired,
     DogEatDogWorkersHired,
+    StrikeChoice,
 )
 
 REASONS = {
@@ -63,23 +64,25 @@ def _(event: DogEatDogStrikeCalled, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogStrikeEnded, name: _Names) -> str:
-    return f"{name(event.seat)} chose to {event.choice} the strike."
+    if event.choice is StrikeChoice.WALKOUT:
+        return f"{name(event.seat)} chose to let the workers walk out."
+    return f"{name(event.seat)} chose to settle the strike."
 
 
 @_tell.register
 def _(event: DogEatDogAuctionCalled, name: _Names) -> str:
-    return f"{name(event.seat)} auctions square {event.square}."
+    return f"{name(event.seat)} auctioned square {event.square}."
 
 
 @_tell.register
 def _(event: DogEatDogBidMade, name: _Names) -> str:
-    return f"{name(event.seat)} bid ${event.amount}M."
+    return f"{name(event.seat)} offered ${event.amount}M in the auction."
 
 
 @_tell.register
 def _(event: DogEatDogBidPassed, name: _Names) -> str:
     why = ", unable to raise" if event.could_not_raise else ""
-    return f"{name(event.seat)} passed{why} and is out of the auction."
+    return f"{name(event.seat)} passed{why} and dropped out of the auction."
 
 
 @_tell.register
@@ -93,7 +96,7 @@ def _(event: DogEatDogSealedBidMade, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogSealedBidsRevealed, name: _Names) -> str:
     shown = ", ".join(f"{name(seat)} ${amount}M" for seat, amount in event.bids)
-    return f"The sealed bids are opened: {shown}."
+    return f"The sealed bids were opened: {shown}."
 
 
 @_tell.register
@@ -104,13 +107,13 @@ def _(event: DogEatDogAuctionWon, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogDiceBidOffered, name: _Names) -> str:
-    return f"{name(event.seat)} offers ${event.offer}M for square {event.square} and rolls."
+    return f"{name(event.seat)} offered ${event.offer}M for square {event.square} and rolled."
 
 
 @_tell.register
 def _(event: DogEatDogDiceBidWon, name: _Names) -> str:
     fee = _fee(event.fee, "Land Transfer Fee")
-    return f"{name(event.seat)} paid ${event.amount}M{fee} and controls square {event.square}."
+    return f"{name(event.seat)} paid ${event.amount}M{fee} and gained square {event.square}."
 
 
 @_tell.register
@@ -163,10 +166,10 @@ def _(event: DogEatDogWorkersFired, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogInsolvent, name: _Names) -> str:
     if not event.paid and not event.waived:  # what he paid is told by the payment before
-        return f"{name(event.seat)} could not pay all he owed and is insolvent."
+        return f"{name(event.seat)} could not pay all he owed and became insolvent."
     return (
         f"{name(event.seat)} could not pay: he paid ${event.paid}M, ${event.waived}M was waived,"
-        " and he is insolvent."
+        " and he became insolvent."
     )
 
 
@@ -177,7 +180,7 @@ def _(event: DogEatDogWentBankrupt, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogReorganised, name: _Names) -> str:
-    return f"{name(event.seat)} reorganised and starts again next turn."
+    return f"{name(event.seat)} reorganised, to start again on his next turn."
 
 
 @_tell.register
@@ -192,7 +195,7 @@ def _(event: DogEatDogProductionStopped, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogPollutionOwed, name: _Names) -> str:
-    return f"{name(event.seat)} must place {event.count} pollution markers."
+    return f"{name(event.seat)} had to place {event.count} pollution markers."
 
 
 @_tell.register

@@ -26,9 +26,8 @@ def _(event: DogEatDogEmbezzlementDeclared, name: _Names) -> str:
     when = " in the bonus round" if event.bonus else ""
     asked = ""
     if event.asked:
-        asked = "; Internal Investigation may be played by " + ", ".join(
-            name(seat) for seat in event.asked
-        )
+        holders = ", ".join(name(seat) for seat in event.asked)
+        asked = f"; {holders} could stop it with Internal Investigation"
     return f"{name(event.seat)} declared an embezzlement of {_amount(event.amount)}{when}{asked}."
 
 
@@ -46,7 +45,7 @@ def _(event: DogEatDogInvestigationPlayed, name: _Names) -> str:
 def _(event: DogEatDogEmbezzlementStopped, name: _Names) -> str:
     return (
         f"{name(event.seat)}'s embezzlement of {_amount(event.amount)} was stopped: "
-        "the money stays in his corporate account."
+        "the money stayed in his corporate account."
     )
 
 
@@ -57,7 +56,7 @@ def _(event: DogEatDogEmbezzlementSucceeded, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogBonusSalesEnded, name: _Names) -> str:
-    return "Everything held is sold; each player may now embezzle once more."
+    return "Everything held was sold, and each player was allowed to embezzle once more."
 
 
 @_tell.register

@@ -13,7 +13,17 @@ from domain.events.dogeatdog import (
     DogEatDogViolationReported,
 )
 
-_QUESTIONS = {"wages": "his wages", "taxes": "his taxes", "pollute": "the pollution he owes"}
+_QUESTIONS = {
+    "wages": "his wages",
+    "taxes": "his taxes",
+    "pollute": "the pollution he made",
+    "hire": "hiring",
+    "fire": "firing",
+    "buy": "buying",
+    "sell": "selling",
+    "extract": "extracting",
+    "land": "the square he gained",
+}
 
 
 def _rule(rule: str) -> str:
@@ -27,7 +37,8 @@ def _paid(paid: int, waived: int) -> str:
 @_tell.register
 def _(event: DogEatDogComplianceAsked, name: _Names) -> str:
     question = _QUESTIONS.get(event.question, event.question)
-    return f"{name(event.seat)} owes {event.due} for {question} under {_rule(event.rule)}."
+    due = f"{event.due} markers" if event.question == "pollute" else f"${event.due}M"
+    return f"{name(event.seat)} owed {due} for {question} under {_rule(event.rule)}."
 
 
 @_tell.register

@@ -45,12 +45,12 @@ def _(event: DogEatDogCardDiscarded, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogCardKept, name: _Names) -> str:
-    return f"{name(event.seat)} keeps {card_name(event.card)} face up."
+    return f"{name(event.seat)} kept {card_name(event.card)} face up."
 
 
 @_tell.register
 def _(event: DogEatDogCardChoiceOffered, name: _Names) -> str:
-    return f"{name(event.seat)} chooses what {card_name(event.card)} does."
+    return f"{name(event.seat)} was asked to choose what {card_name(event.card)} would do."
 
 
 @_tell.register
@@ -89,7 +89,7 @@ def _(event: DogEatDogRawTaken, name: _Names) -> str:
 @_tell.register
 def _(event: DogEatDogMarkersRemoved, name: _Names) -> str:
     where = f"{name(event.seat)} removed pollution from {_listed(event.squares)}"
-    return f"{where}{' and keeps the markers' if event.kept else ''}."
+    return f"{where}{' and kept the markers' if event.kept else ''}."
 
 
 @_tell.register
@@ -114,7 +114,7 @@ def _(event: DogEatDogLoanRepaid, name: _Names) -> str:
 
 @_tell.register
 def _(event: DogEatDogKickbackOffered, name: _Names) -> str:
-    received = f"{name(event.seat)} may put up to ${event.amount}M he received from the others"
+    received = f"{name(event.seat)} could put up to ${event.amount}M he received from the others"
     return f"{received} into his Swiss account."
 
 

@@ -29,7 +29,7 @@ def side_text(side: DogEatDogTradeSide) -> str:
 def _(event: DogEatDogTradeProposed, name: _Names) -> str:
     note = f' ("{event.note}")' if event.note else ""
     return (
-        f"{name(event.proposer)} offers {name(event.recipient)} {side_text(event.gives)} for "
+        f"{name(event.proposer)} offered {name(event.recipient)} {side_text(event.gives)} for "
         f"{side_text(event.asks)} (trade {event.offer}){note}."
     )
 

@@ -43,6 +43,13 @@ IRREGULAR = {
     "would": ("will",),
     "could": (),
     "rolled": ("rolls",),
+    "made": ("makes",),
+    "kept": ("keeps",),
+    "lent": ("lends",),
+    "repaid": ("repays",),
+    "withdrew": ("withdraws",),
+    "said": ("says",),
+    "found": ("finds",),
 }
 PRESENT = {form for forms in IRREGULAR.values() for form in forms} | {"may", "now"}
 #: Nouns spelt like the present tense of a verb the narration uses ("the duel round: challenges").

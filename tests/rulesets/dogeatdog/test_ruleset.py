@@ -18,6 +18,7 @@ from domain.events.dogeatdog import DogEatDogDivisionChosen, DogEatDogSettings
 from domain.ruleset import Opening
 from domain.table import ClockSettings
 
+from tests.conformance.tense import tense_faults
 from tests.rulesets.dogeatdog.builders import NAMES
 from tests.rulesets.dogeatdog.test_events import SAMPLES
 
@@ -150,7 +151,7 @@ def test_given_a_setup_then_every_event_is_told_in_words_of_its_own() -> None:
     told = [DOGEATDOG.describe(DOGEATDOG.event_view(e, None, game_ended=False), names, DogEatDogSettings()) for e in game.collect_events()]
     assert all(sentence.endswith(".") for sentence in told), told
     assert not re.search(r"\bC[EO]\d+\b", " ".join(told))  # cards are named, not their ids
-    assert any(sentence.endswith("chooses a division first.") for sentence in told)
+    assert any(sentence.endswith("won the first choice of a division.") for sentence in told)
 
 
 @pytest.mark.parametrize("event", SAMPLES, ids=lambda event: type(event).__name__)
@@ -158,3 +159,4 @@ def test_given_any_event_then_it_is_told_in_a_sentence_of_its_own(event: DomainE
     told = DOGEATDOG.describe(event, NAMES, DogEatDogSettings())
     assert told.endswith("."), told
     assert " " in told, told  # not the bare name of the event's class
+    assert tense_faults([told]) == []  # in the past, as every game's (docs/WIRE.md)

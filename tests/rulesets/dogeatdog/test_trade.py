@@ -89,7 +89,7 @@ def test_given_an_open_window_when_the_seat_asked_proposes_a_trade_then_it_is_re
         assert game_view(state, 1, viewer, outcome=None).offers == (offer,)
         assert event_view(made, viewer, game_ended=False) == made
         assert game_view(state, 1, viewer, outcome=None).seats[ACTIVE].swiss in (None, 0)
-    assert describe(made, NAMES).startswith(f"{NAMES[ACTIVE]} offers {NAMES[NEXT]} $3M, 1 chemicals")
+    assert describe(made, NAMES).startswith(f"{NAMES[ACTIVE]} offered {NAMES[NEXT]} $3M, 1 chemicals")
 
 
 @pytest.mark.rule("TRADE-PROPOSE")
