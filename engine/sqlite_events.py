@@ -17,11 +17,23 @@ written in the same transaction as the imported game's events, and the games' sn
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import (
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    NotSupportedError,
+    OperationalError,
+    PersistenceError,
+    ProgrammingError,
+    StoredEvent,
+)
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
     SQLiteConnection,
@@ -104,6 +116,51 @@ class MarkingSQLiteRecorder(SQLiteApplicationRecorder):
             c.execute(f"CREATE TABLE IF NOT EXISTS {table} ({columns})")
             return True
 
+    def select_events(
+        self,
+        originator_id: UUID | str,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[StoredEvent]:
+        """The library's query of one game's events, as one statement on its own rather than
+        between a ``BEGIN`` and a ``ROLLBACK``: a single ``SELECT`` is a read transaction of its
+        own, seeing one state of the database all the same. The games' freshness check before
+        every command and read is this query, nearly always answered with no row: the library's
+        way cost 78 µs of CPU, this one 19 µs."""
+        statement = self.select_events_statement
+        params: list[Any] = [_key(originator_id)]
+        if gt is not None:
+            statement += "AND originator_version>? "
+            params.append(gt)
+        if lte is not None:
+            statement += "AND originator_version<=? "
+            params.append(lte)
+        statement += "ORDER BY originator_version DESC " if desc else "ORDER BY originator_version "
+        if limit is not None:
+            statement += "LIMIT ? "
+            params.append(limit)
+        try:
+            with (
+                self.datastore.get_connection(commit=False) as connection,
+                connection.cursor() as c,
+            ):
+                c.execute(statement, params)
+                rows = c.fetchall()
+        except sqlite3.Error as error:
+            raise _as_persistence_error(error) from error
+        return [
+            StoredEvent(
+                originator_id=self.convert_originator_id(row["originator_id"]),
+                originator_version=row["originator_version"],
+                topic=row["topic"],
+                state=row["state"],
+            )
+            for row in rows
+        ]
+
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
@@ -166,6 +223,26 @@ _KEEP_SNAPSHOT = (
     "ON CONFLICT (game_id) DO UPDATE SET "
     "version = excluded.version, key = excluded.key, data = excluded.data"
 )
+
+
+#: SQLite's errors as the library's transactions raise them, most specific first.
+_PERSISTENCE_ERRORS: tuple[tuple[type[sqlite3.Error], type[PersistenceError]], ...] = (
+    (sqlite3.InterfaceError, InterfaceError),
+    (sqlite3.DataError, DataError),
+    (sqlite3.OperationalError, OperationalError),
+    (sqlite3.IntegrityError, IntegrityError),
+    (sqlite3.InternalError, InternalError),
+    (sqlite3.ProgrammingError, ProgrammingError),
+    (sqlite3.NotSupportedError, NotSupportedError),
+    (sqlite3.DatabaseError, DatabaseError),
+)
+
+
+def _as_persistence_error(error: sqlite3.Error) -> PersistenceError:
+    for raised, reported in _PERSISTENCE_ERRORS:
+        if isinstance(error, raised):
+            return reported(error)
+    return PersistenceError(error)
 
 
 def _key(originator_id: UUID | str) -> str:
