@@ -115,6 +115,11 @@ def test_given_a_running_game_when_the_seat_looks_at_the_town_then_every_landmar
         assert stone.get_attribute("title") == label
     claimed = page.locator("#board .building .figure svg.figure-picture")
     assert claimed.count() > 0  # a claimed building shows its figure's picture
+    # The last move is marked: its player, its line in the log, and its words on the table.
+    expect(page.locator("#players li.player.last-actor")).to_have_count(1)
+    expect(page.locator("#players li.player.last-actor .tag-last-move")).to_have_count(1)
+    expect(page.locator("#log li.last-move")).to_have_count(1)
+    expect(page.locator("#dodgecity-last-move")).to_contain_text(re.compile(r"^Last move: \w+ "))
     page.screenshot(path=SCREENSHOTS / "game-screen-board.png", full_page=True)
     assert browser.errors == []
 

@@ -187,6 +187,7 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_the_whole_ga
     assert clicks > 20
     page.locator("#result").wait_for()
     assert "Game over" in page.locator("#result").inner_text()
+    expect(page.locator("#hand-panel")).to_be_visible()  # her hand stays in view at the end
     ended = httpx.get(f"{browser.server.url}/games/{game_id}", timeout=10).json()
     revealed = f"seed-commitment-v2:{game_id}:{ended['seed_nonce']}:{ended['seed']}"
     assert hashlib.sha256(revealed.encode()).hexdigest() == committed["seed_commitment"]

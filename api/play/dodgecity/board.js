@@ -86,7 +86,8 @@ function statusWords(building, words) {
 // claim(key, indices), choose(key)) with ``sorted``, the actions by square and card. A square
 // or a card claims its actions; the shell makes buttons of the rest. While ``busy`` (a move is
 // being sent) the shell ignores ``choose``.
-function buildingCard(building, sheet, view, words, marks, interact) {
+// ``moved``: the last move was made in this building, which is marked.
+function buildingCard(building, sheet, view, words, marks, interact, moved = false) {
   const stones = new Map(building.stones.map((s) => [fieldKey(building.id, s.row, s.col), s.seat]));
   const landmarks = new Map((sheet?.landmarks ?? []).map((l) => [`${l.row}:${l.col}`, l.symbol]));
   const fields = new Set((sheet?.fields ?? []).map(([row, col]) => `${row}:${col}`));
@@ -164,7 +165,7 @@ function buildingCard(building, sheet, view, words, marks, interact) {
   return h(
     "article",
     {
-      class: `building status-${building.status}${closed ? " closed" : ""}`,
+      class: `building status-${building.status}${closed ? " closed" : ""}${moved ? " last-move-here" : ""}`,
       "aria-labelledby": headingId,
       dataset: { building: building.id, status: building.status },
     },
@@ -211,7 +212,7 @@ function landmarkLegend(sheet) {
   );
 }
 
-export function renderBuildings(view, catalog, words, interact) {
+export function renderBuildings(view, catalog, words, interact, moved = null) {
   const sheets = new Map(catalog.buildings.map((b) => [b.id, b]));
   const marks = markers(view.players);
   if (!view.buildings.length) return h("p", { class: "quiet", text: "The board is laid out when the game starts." });
@@ -233,7 +234,7 @@ export function renderBuildings(view, catalog, words, interact) {
     h(
       "div",
       { class: "buildings" },
-      view.buildings.map((b) => buildingCard(b, sheets.get(b.id), view, words, marks, interact)),
+      view.buildings.map((b) => buildingCard(b, sheets.get(b.id), view, words, marks, interact, moved?.building === b.id)),
     ),
   ];
 }
@@ -290,7 +291,7 @@ export function renderHand(view, words, interact) {
 }
 
 // ``allHands``: show the viewer's hand here too (the replay has no hand panel).
-export function renderPlayers(view, words, { allHands = false } = {}) {
+export function renderPlayers(view, words, { allHands = false, moved = null } = {}) {
   const marks = markers(view.players);
   const awaited = new Set(view.awaiting.map((d) => d.seat));
   return h(
@@ -304,6 +305,8 @@ export function renderPlayers(view, words, { allHands = false } = {}) {
       if (currentTurn(view) === p.seat) tags.push("on turn");
       if (awaited.has(p.seat)) tags.push("deciding");
       if (view.winners.includes(p.seat)) tags.push("winner");
+      if (moved?.seat === p.seat) tags.push("last move");
+      if (moved?.targets.includes(p.seat)) tags.push("reached by the last move");
       const facts = [
         ["Money", money(p.money)],
         ["Points", String(p.points)],
@@ -320,7 +323,7 @@ export function renderPlayers(view, words, { allHands = false } = {}) {
       return h(
         "li",
         {
-          class: `player colour-${p.colour}${awaited.has(p.seat) ? " awaited" : ""}${p.seat === view.viewer ? " me" : ""}`,
+          class: `player colour-${p.colour}${awaited.has(p.seat) ? " awaited" : ""}${p.seat === view.viewer ? " me" : ""}${moved?.seat === p.seat ? " last-actor" : ""}`,
           dataset: { seat: String(p.seat), points: String(p.points) },
         },
         h(
@@ -355,8 +358,9 @@ export function gameFacts(view, words) {
 }
 
 // What is on the table right now: the card in play, an event card, a duel.
-export function renderTable(view, words) {
+export function renderTable(view, words, moved = null, movedId = "dodgecity-last-move") {
   const lines = [];
+  if (moved?.text) lines.push(h("p", { id: movedId, class: "last-move" }, h("strong", { text: "Last move: " }), moved.text));
   if (view.played_card && currentTurn(view) !== null) {
     lines.push(h("p", {}, `${words.name(view.turn)} played `, h("strong", { text: words.cardName(view.played_card) }), `: ${words.cardEffect(view.played_card)}.`));
   }

@@ -16,6 +16,7 @@ import { EVENT_TYPES, Words } from "./words.js";
 
 export { settingsForm } from "./settings.js";
 export { replayMarks } from "./replay.js";
+export { lastMove } from "./moves.js";
 
 export const stylesheet = new URL("./game.css", import.meta.url).href;
 // The stream names each event `<ruleset>.<Event>` (docs/WIRE.md); its data's `type` is the bare name.
@@ -60,7 +61,7 @@ export function facts(view, material) {
   return gameFacts(view, wordsFor(view, material));
 }
 
-export function render(view, { root, material, mode, interaction, focusFallback = null, events = [] }) {
+export function render(view, { root, material, mode, interaction, focusFallback = null, events = [], lastMove = null }) {
   const replay = mode === "replay";
   if (root.dataset.layout !== mode) {
     root.replaceChildren(...layout(replay));
@@ -68,19 +69,22 @@ export function render(view, { root, material, mode, interaction, focusFallback 
   }
   const part = (name) => root.querySelector(`#${replay ? "replay-" : ""}${name}`);
   const words = wordsFor(view, material);
+  const moved = lastMove;
+  const movedId = `${replay ? "replay-" : ""}dodgecity-last-move`;
   if (replay) {
-    rerender(part("players"), () => renderPlayers(view, words, { allHands: true }));
-    rerender(part("table"), () => renderTable(view, words));
-    rerender(part("board"), () => renderBuildings(view, material, words, null));
+    rerender(part("players"), () => renderPlayers(view, words, { allHands: true, moved }));
+    rerender(part("table"), () => renderTable(view, words, moved, movedId));
+    rerender(part("board"), () => renderBuildings(view, material, words, null, moved));
     return "";
   }
   const interact = interaction && { ...interaction, sorted: sortActions(interaction.actions) };
   const me = view.viewer === null ? null : view.players[view.viewer];
   rerender(part("hand"), () => renderHand(view, words, interact), focusFallback);
-  show(part("hand-panel"), Boolean(me?.hand) && view.status === "running");
-  rerender(part("board"), () => renderBuildings(view, material, words, interact), focusFallback);
-  rerender(part("players"), () => renderPlayers(view, words));
-  rerender(part("table"), () => renderTable(view, words));
+  // The hand stays in view when the game is over.
+  show(part("hand-panel"), Boolean(me?.hand) && (view.status === "running" || view.status === "ended"));
+  rerender(part("board"), () => renderBuildings(view, material, words, interact, moved), focusFallback);
+  rerender(part("players"), () => renderPlayers(view, words, { moved }));
+  rerender(part("table"), () => renderTable(view, words, moved, movedId));
   const result = renderResult(view, words, events);
   show(part("result"), Boolean(result));
   if (result) rerender(part("result-body"), () => result);
