@@ -73,6 +73,7 @@ class Metrics:
     def __init__(self) -> None:
         self._directory = os.environ.get(MULTIPROCESS_VARIABLE) or None
         self._series: dict[tuple[str, str | None, int], tuple[Counter, Histogram]] = {}
+        self._action_series: dict[str, Counter] = {}  # by ruleset, as ``_series``
         # Every app its own registry: the tests make many apps in one process.
         registry = CollectorRegistry(auto_describe=True)
         self._registry = registry
@@ -143,7 +144,10 @@ class Metrics:
         self._streams.dec()
 
     def action(self, ruleset: str) -> None:
-        self._actions.labels(ruleset).inc()
+        series = self._action_series.get(ruleset)
+        if series is None:
+            series = self._action_series[ruleset] = self._actions.labels(ruleset)
+        series.inc()
 
     def bot_turn_cap(self, ruleset: str) -> None:
         """A bot seat reached the cap on its actions in one turn (told by the bot thread)."""
