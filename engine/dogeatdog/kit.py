@@ -77,13 +77,13 @@ def statistics_lines(summary: Mapping[str, float]) -> list[str]:
     )
     return [
         f"ended by:       {ends}",
-        f"per game:       {summary['rounds']:g} rounds (median {summary['rounds_median']:g}, "
-        f"90% within {summary['rounds_p90']:g}), {summary['turns']:g} turns, "
+        f"per game:       {summary['rounds']:.1f} rounds (median {summary['rounds_median']:g}, "
+        f"90% within {summary['rounds_p90']:g}), {summary['turns']:.1f} turns, "
         f"{summary['average_actions']} actions, {summary['average_events']} events",
-        f"Swiss accounts: ${summary['swiss_total']:g}M in all at the end, "
-        f"${summary['swiss_top']:g}M the largest",
-        f"                {summary['bankrupt']:g} bankruptcies, {summary['stage_3']:g} squares "
-        "at stage 3 at the end",
+        f"Swiss accounts: ${summary['swiss_total']:.1f}M in all at the end, "
+        f"${summary['swiss_top']:.1f}M the largest",
+        f"                {summary['bankrupt']:.2f} bankruptcies, {summary['stage_3']:.2f} "
+        "squares at stage 3 at the end",
     ]
 
 

@@ -40,6 +40,8 @@ def test_given_heuristic_and_random_players_at_3_to_6_seats_when_playing_to_the_
     assert result.error is None
     assert game.is_over
     assert result.end_reason is not None
+    assert result.end_reason != "END-LIMIT"  # the rules' own ends, not the last safeguard
+    assert result.capped_turns == 0  # every player ended each of its turns itself
     assert result.winners
     events = game.collect_events()
     assert transfer_violations(events) == []
