@@ -28,11 +28,10 @@ from engine import snapshots
 from engine.application import GameService
 from engine.audit import verify
 from engine.credentials import Caller, credential_hash, new_token
-from engine.records import Record, encode_event, envelope_bytes
+from engine.records import Record, encode_event
 from engine.snapshots import SnapshotShelf, StoredSnapshot, Taken, decode, encode, snapshot_key
 from engine.transfer import export_record, read_record
 from entrypoints.cli import main
-from eventsourcing.persistence import StoredEvent
 
 from tests.conformance.engine_games import install_toy
 from tests.conformance.playouts import asked_now
@@ -56,23 +55,6 @@ def _shelf(app: GameService) -> SnapshotShelf:
 def _opened(app: GameService, game_id: UUID) -> AnyGame:
     """The game as the application opens it (``cache_size=0``: from the store every time)."""
     return app.read(game_id, lambda game: game)
-
-
-def _store_in_parts(app: GameService, game_id: UUID, records: list[Record], part: int = 5_000) -> None:
-    """Store a long game's records a few thousand at a time, each part a command's records: the
-    PostgreSQL store does not come back from inserting 50,000 events in one write."""
-    cuts = [0]
-    for index, record in enumerate(records):
-        if record.command is not None and index - cuts[-1] >= part:
-            cuts.append(index)
-    cuts.append(len(records))
-    app.insert_records(game_id, records[: cuts[1]])
-    for begin, end in itertools.pairwise(cuts[1:]):
-        stored = [
-            StoredEvent(originator_id=game_id, originator_version=r.version, topic=r.type, state=envelope_bytes(r))
-            for r in records[begin:end]
-        ]
-        app.recorder.insert_events(stored)
 
 
 def _play_first_legal(app: GameService, game_id: UUID) -> None:
@@ -152,7 +134,7 @@ def test_given_a_game_of_50_000_events_when_it_is_opened_again_then_it_opens_fro
     game, commands = quiet_bang(50_000)
     writer = GameService(durable_url, cache_size=0)
     try:
-        _store_in_parts(writer, game.id, sealed(commands))
+        writer.insert_records(game.id, sealed(commands))  # one write, on every store
         assert _shelf(writer).latest_snapshot(game.id) is None  # stored whole: not opened yet
         assert writer.read(game.id, lambda g: g.version) == game.version  # folded, then kept
         kept = _shelf(writer).latest_snapshot(game.id)
