@@ -1,0 +1,33 @@
+"""Dog Eat Dog's own words in the OpenAPI document: descriptions of its schemas, by component
+name, for the types whose docstrings say too little (the kernel's api/document_text.py writes
+them)."""
+
+from __future__ import annotations
+
+SCHEMA_WORDS: dict[str, str] = {
+    "DogEatDogNewPlayer": "A person taking a seat of a Dog Eat Dog game: a name.",
+    "DogEatDogGameView": "A Dog Eat Dog game as the caller sees it.",
+    "DogEatDogSeatView": "One player of a Dog Eat Dog game, as the caller sees him: his Swiss "
+    "account only if it is his own (or the game has ended).",
+    "DogEatDogSquareView": "One square of a Dog Eat Dog map: its stage, pollution and controller.",
+    "DogEatDogTurnView": "Whose turn it is in a Dog Eat Dog game, its step and what is under way.",
+    "DogEatDogBoard": "A Dog Eat Dog game as a spectator sees it.",
+    "DogEatDogSeatRow": "One player on a Dog Eat Dog board.",
+    "DogEatDogSquareRow": "One square of a Dog Eat Dog map.",
+    "DogEatDogCatalog": "Dog Eat Dog's printed material: the track, the map, the divisions, the "
+    "Red Tape cards; mostly designed for this engine, as its notice says.",
+    "DogEatDogComponentsSheet": "What is in the box of Dog Eat Dog.",
+    "DogEatDogRecipeSheet": "What one Dog Eat Dog product consumes.",
+    "DogEatDogSource": "Where a part of Dog Eat Dog's printed material comes from.",
+    "DogEatDogStep": "A step of a Dog Eat Dog turn.",
+    "DogEatDogDecisionKind": "What a Dog Eat Dog seat is awaited for.",
+    "DogEatDogRaw": "A raw material of Dog Eat Dog.",
+    "DogEatDogProduct": "A product of Dog Eat Dog.",
+    "DogEatDogSpaceKind": "What a space of Dog Eat Dog's track does.",
+    "DogEatDogLawTrigger": "When a Dog Eat Dog law applies.",
+    "DogEatDogEventKind": "When a Dog Eat Dog Current Event takes effect.",
+    "DogEatDogRollPurpose": "Why dice were rolled in a Dog Eat Dog game.",
+    "DogEatDogShuffleReason": "Why the Red Tape deck was shuffled.",
+    "DogEatDogStrikeChoice": "What the player on the Strike space chose.",
+    "DogEatDogBriberyOccasion": "Why a Corrupt Official was offered for bribery.",
+}
