@@ -31,7 +31,7 @@ READ_MODELS = ReadModels(
     version=1,
     models=(
         ReadModel(
-            name="board",
+            name="dogeatdog-board",  # not "board": that name is Dodge City's, asked by its route
             answer=DogEatDogBoard,
             tables=tables.TABLES,
             rows=tables.board_rows,

@@ -61,12 +61,12 @@ def test_given_a_game_ended_and_one_running_when_projected_in_small_batches_then
     projections.catch_up()
 
     for game_id, mine in events.items():
-        assert projections.read_model(game_id, "board") == board(game_id, fold(mine))
-    ended = projections.read_model(ENDED, "board")
+        assert projections.read_model(game_id, "dogeatdog-board") == board(game_id, fold(mine))
+    ended = projections.read_model(ENDED, "dogeatdog-board")
     assert ended.turn_seat is None
     assert ended.end_reason is not None
     assert all(seat.swiss is not None for seat in ended.seats)  # the end shows all ([SEE-END])
-    running = projections.read_model(RUNNING, "board")
+    running = projections.read_model(RUNNING, "dogeatdog-board")
     assert fold(events[RUNNING]).status is GameStatus.RUNNING
     assert running.turn_seat is not None
     assert running.round >= 1
