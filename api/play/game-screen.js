@@ -290,7 +290,7 @@ export class GameScreen {
             h(
               "li",
               { dataset: { version: String(entry.version), type: entry.type } },
-              h("a", { href: `#/replay/${this.id}/${entry.version}`, title: "Replay from here", text: entry.text }),
+              h("a", { href: `#/replay/${this.id}/${entry.version}`, title: "Replay from here", text: capital(entry.text) }),
             ),
           ),
         );
