@@ -50,7 +50,7 @@ WAYS: dict[str, Write] = {
     "pipelined": PostgresApplicationRecorder.insert_events,
 }
 LONG_WRITE = 50_000
-HUNG_AFTER = 120.0  # seconds: the one-at-a-time write of 50,000 events takes a few
+HUNG_AFTER = 120.0  # seconds, by default: the one-at-a-time write of 50,000 events takes a few
 
 
 def _stat(pid: int | str) -> list[str]:
@@ -141,7 +141,7 @@ def _round(
 
 
 def _long_write(
-    recorder: PromptApplicationRecorder, write: Write, events: list[StoredEvent]
+    recorder: PromptApplicationRecorder, write: Write, events: list[StoredEvent], patience: float
 ) -> str:
     outcome: list[str] = []
 
@@ -152,8 +152,8 @@ def _long_write(
 
     thread = threading.Thread(target=store, daemon=True)
     thread.start()
-    thread.join(HUNG_AFTER)
-    return outcome[0] if outcome else f"hung: no answer after {HUNG_AFTER:.0f} s"
+    thread.join(patience)
+    return outcome[0] if outcome else f"hung: no answer after {patience:.0f} s"
 
 
 def main() -> None:
@@ -163,6 +163,7 @@ def main() -> None:
     parser.add_argument("--writes", type=int, default=1000, help="writes per round and way")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-long", action="store_true", help="skip the 50,000-event write")
+    parser.add_argument("--hung-after", type=float, default=HUNG_AFTER, help="seconds")
     options = parser.parse_args()
     dsn = os.environ.get("DODGECITY_TEST_POSTGRES")
     if not dsn:
@@ -202,15 +203,17 @@ def main() -> None:
             ]
             for way, write in WAYS.items():
                 renamed = _renamed([long])[0]
-                outcome = _long_write(recorder, write, renamed)
+                outcome = _long_write(recorder, write, renamed, options.hung_after)
                 print(f"{way:>14}: one write of {len(renamed):,} events: {outcome}", flush=True)
     finally:
         with psycopg.connect(dsn, autocommit=True) as connection:
             # A hung write holds the table's lock: end its connection, or the schema stays.
             connection.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE pid <> pg_backend_pid() AND datname = current_database() AND query LIKE %s",
-                (f"%{schema}%",),
+                "SELECT pg_terminate_backend(l.pid) FROM pg_locks AS l"
+                " JOIN pg_class AS c ON c.oid = l.relation"
+                " JOIN pg_namespace AS n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = %s AND l.pid <> pg_backend_pid()",
+                (schema,),
             )
             connection.execute(f"DROP SCHEMA {schema} CASCADE")
     os._exit(0)  # a hung pipelined write leaves its thread and connection behind
