@@ -9,6 +9,11 @@
 # The baseline is checked out with `git worktree add` in $BENCH_BEFORE (default /tmp/bench-before)
 # and gets a virtual environment of its own there (.venv, its pyproject's dependencies only: no
 # compiled HTTP parser or event loop unless it asks for them); both are kept for the next run.
+#
+# The "after" side is this working tree as it is, unless $BENCH_AFTER_COMMIT names a commit: then
+# that commit, checked out in a worktree of its own ($BENCH_AFTER, default /tmp/bench-after) and
+# run with this checkout's environment, so that another change half-made in the working tree
+# cannot stop its server or move its figures.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,6 +32,18 @@ fi
 if [ ! -x "$before/.venv/bin/python" ]; then
     "$("$python" -c 'import sys; print(sys._base_executable)')" -m venv "$before/.venv"
     (cd "$before" && .venv/bin/pip install --quiet .) >&2
+fi
+if [ -n "${BENCH_AFTER_COMMIT:-}" ]; then
+    after="${BENCH_AFTER:-/tmp/bench-after}"
+    commit="$(git -C "$here" rev-parse "$BENCH_AFTER_COMMIT^{commit}")"  # named here, not there
+    if [ ! -d "$after" ]; then
+        git -C "$here" worktree add --detach "$after" "$commit" >&2
+    else
+        git -C "$after" checkout --quiet --detach "$commit"
+    fi
+    cd "$after"
+    # Its own modules first, before the ones this environment installs from the working tree.
+    PYTHONPATH="$after" exec "$python" benchmarks/bench_api.py --before "$before" --only games "$@"
 fi
 cd "$here"
 exec "$python" benchmarks/bench_api.py --before "$before" --only games "$@"
