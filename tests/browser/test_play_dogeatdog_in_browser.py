@@ -11,7 +11,7 @@ import re
 import time
 
 import httpx
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.browser.conftest import SCREENSHOTS, Browser
 from tests.patience import PATIENCE
@@ -65,22 +65,58 @@ def create_game(browser: Browser, *, name: str) -> str:
     return found.group(1)
 
 
-def play_to_the_end(page: Page) -> tuple[int, list[str], list[str]]:
+#: The moves she prefers when on offer (a button's words begin so), each at most so many times:
+#: she embezzles, trades, auctions, bribes, sells, makes and extracts rather than always passing.
+PREFERRED = {
+    "Embezzle": 3,
+    "Offer ": 2,
+    "Accept the trade": 2,
+    "Auction a square": 1,
+    "Bribe ": 1,
+    "Roll a price for ": 6,
+    "Sell ": 6,
+    "Make a product": 6,
+    "Extract raw materials": 6,
+    "Reorganise": 3,  # rather than leave the game when insolvent
+}
+
+
+def choose(page: Page, taken: dict[str, int]) -> Locator:
+    """A preferred move's button, or a square of the map that is a move (extract, pollute), or
+    else the first move on offer."""
+    buttons = page.locator("#move-buttons button")
+    texts = buttons.all_inner_texts()
+    for prefix, most in PREFERRED.items():
+        if taken.get(prefix, 0) >= most:
+            continue
+        for index, text in enumerate(texts):
+            if text.startswith(prefix):
+                taken[prefix] = taken.get(prefix, 0) + 1
+                return buttons.nth(index)
+    squares = page.locator("#dogeatdog-board button.square-button")
+    if squares.count():
+        taken["square"] = taken.get("square", 0) + 1
+        return squares.first
+    return page.locator("[data-action-index='0']").first
+
+
+def play_to_the_end(page: Page) -> tuple[int, list[str], list[str], dict[str, int]]:
     """Click the first move on offer until the game is over, taking the first option of every
     step a move is asked in; answer the clicks, the prompts and the moves' words."""
     deadline = time.monotonic() + PLAY_SECONDS
+    taken: dict[str, int] = {}
     clicks = 0
     prompts: list[str] = []
     moves: list[str] = []
     while True:
         page.wait_for_function(READY, timeout=PATIENCE * 1000)  # bots may play a long stretch alone
         if page.locator("#game-screen").get_attribute("data-status") == "ended":
-            return clicks, prompts, moves
+            return clicks, prompts, moves, taken
         assert time.monotonic() < deadline, f"the game did not end within {PLAY_SECONDS} s ({clicks} clicks)"
         prompts.append(page.locator("#move-what").inner_text())
         moves.extend(page.locator("#move-buttons button").all_inner_texts())
         version = page.locator("#game-screen").get_attribute("data-version")
-        page.locator("[data-action-index='0']").first.click()
+        choose(page, taken).click()
         for _ in range(MAX_STEPS):
             steps = page.locator("#choices:not([hidden]) button.choice:not([aria-pressed='true'], [disabled])")
             if not steps.count():
@@ -112,12 +148,15 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_a_whole_shor
     expect(page.locator(".notice summary")).to_contain_text("designed for this engine")
     page.screenshot(path=SCREENSHOTS / "dogeatdog-1-after-start.png", full_page=True)
 
-    clicks, prompts, moves = play_to_the_end(page)
+    clicks, prompts, moves, taken = play_to_the_end(page)
 
     assert clicks > 0
     assert all(prompt.startswith("You ") for prompt in prompts)
     assert [p for p in prompts if p.startswith("You must act in the open window")]
+    print(f"{clicks} clicks; preferred moves taken: {taken}")
     assert [m for m in moves if m.startswith("Roll a price for ")]  # her Sell step, in words
+    assert taken.get("Embezzle")  # asked step by step: embezzle, then how much
+    assert [m for m in moves if re.fullmatch(r"\$\d+M", m)]  # the amounts offered, in words
     # Every move on offer was told in words, never as an API name.
     assert [m for m in moves if "_" in m] == []
     page.locator("#dogeatdog-result").wait_for()

@@ -62,7 +62,9 @@ function squareCell(item, state, view, words, interact, moved) {
     h("span", { class: "square-id", text: item.id }),
     h("span", { class: "square-stage", text: fringe ? "urban fringe" : words.stage(state.stage) }),
     h("span", { class: "icons" }, icons.length ? icons.map((raw) => icon(raw)) : h("span", { class: "icon none", text: "none" })),
-    state.markers ? h("span", { class: "pollution", text: `${"●".repeat(state.markers)} ${plural(state.markers, "pollution marker")}` }) : null,
+    state.markers
+      ? h("span", { class: "pollution" }, "●".repeat(state.markers), h("span", { class: "long", text: ` ${plural(state.markers, "pollution marker")}` }))
+      : null,
     h("span", { class: "owner", text: controller ? `${controller.name}'s` : "nobody's" }),
   ];
   const classes = `square stage-${state.stage}${moved?.square === item.id ? " last-move" : ""}`;
@@ -191,7 +193,7 @@ export function renderMarket(view) {
   const market = Object.entries(view.marketplace ?? {});
   const supply = Object.entries(view.supply ?? {}).map(([good, count]) => goods(count, good));
   return [
-    h("p", {}, h("strong", { text: "Marketplace: " }), market.length ? `${market.map(([good, count]) => goods(count, good)).join(", ")} (bought at $12M each)` : "empty"),
+    h("p", {}, h("strong", { text: "Marketplace: " }), market.length ? market.map(([good, count]) => goods(count, good)).join(", ") : "empty"),
     h("p", { class: "quiet" }, `Supply: ${supply.join(", ")}; ${plural(view.supply_workers, "worker")}; ${plural(view.supply_pollution, "pollution marker")}.`),
     h("p", { class: "quiet" }, `Red Tape deck: ${plural(view.deck_size, "card")}; ${plural(view.discard.length, "card")} discarded.`),
   ];
