@@ -31,11 +31,15 @@ function choicesOf(property) {
   return (property.anyOf ?? []).flatMap((option) => option.enum ?? []);
 }
 
+// The original's options (RULES.md section 19); every other setting is a variant of ours.
+const ORIGINAL = new Set(["target", "round_limit", "old_boys", "long_term"]);
+const TARGETS = { 100: "$100M (short game)", 150: "$150M (the standard game)", 250: "$250M (long game)" };
+
 const label = (name) => MEANINGS[name] ?? capital(name.replaceAll("_", " "));
 
 export function settingsForm(material, ruleset) {
   const readers = [];
-  const fields = Object.entries(propertiesOf(ruleset)).map(([name, property]) => {
+  const field = ([name, property]) => {
     const nullable = (property.anyOf ?? []).some((option) => option.type === "null");
     const choices = choicesOf(property);
     if (property.type === "boolean" || (nullable && choices.length === 1)) {
@@ -48,14 +52,21 @@ export function settingsForm(material, ruleset) {
       const select = h(
         "select",
         { name },
-        choices.map((value) => h("option", { value: String(value), selected: value === property.default, text: name === "target" ? `$${value}M` : String(value) })),
+        choices.map((value) => h("option", { value: String(value), selected: value === property.default, text: name === "target" ? (TARGETS[value] ?? `$${value}M`) : String(value) })),
       );
       readers.push(() => [name, typeof choices[0] === "number" ? Number(select.value) : select.value]);
       return h("label", { class: "choice", title: name }, `${label(name)} `, select);
     }
     return null;
-  });
-  const element = h("fieldset", {}, h("legend", { text: "Options and variants (as set: the standard game)" }), fields);
+  };
+  const properties = Object.entries(propertiesOf(ruleset));
+  const group = (legend, entries) => (entries.length ? h("fieldset", {}, h("legend", { text: legend }), entries.map(field)) : null);
+  const element = h(
+    "div",
+    { class: "settings-groups" },
+    group("The original's options (as first shown: the standard game)", properties.filter(([name]) => ORIGINAL.has(name))),
+    group("Variants of this engine (all off: the rules as written)", properties.filter(([name]) => !ORIGINAL.has(name))),
+  );
   const read = () => Object.fromEntries(readers.map((reader) => reader()));
   return { element, read };
 }
