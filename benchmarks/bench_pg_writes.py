@@ -75,8 +75,8 @@ def _server_cpu(postmaster: int) -> float:
 def _postmaster(dsn: str) -> int:
     with psycopg.connect(dsn) as connection:
         row = connection.execute("SELECT pg_backend_pid()").fetchone()
-    assert row is not None
-    return int(_stat(row[0])[1])
+        assert row is not None
+        return int(_stat(row[0])[1])  # while the backend lives
 
 
 class LockClock:

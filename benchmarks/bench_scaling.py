@@ -130,8 +130,8 @@ def fanout(options: argparse.Namespace) -> None:
     with psycopg.connect(dsn, autocommit=True) as connection:
         connection.execute(f"CREATE SCHEMA {schema}")
         row = connection.execute("SELECT pg_backend_pid()").fetchone()
-    assert row is not None
-    postmaster = int(_stat(row[0])[1])
+        assert row is not None
+        postmaster = int(_stat(row[0])[1])  # while the backend lives
     url = f"{dsn}?schema={schema}"
     app = GameService(url)
     try:

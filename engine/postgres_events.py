@@ -30,7 +30,7 @@ from eventsourcing.postgres import (
 from eventsourcing.utils import retry
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Identifier, Literal
 
 from engine.import_marks import IMPORTED_AT, TABLE
 from engine.snapshots import TABLE as SNAPSHOTS
@@ -39,6 +39,10 @@ from engine.snapshots import StoredSnapshot
 #: How the eventsourcing library names this factory (module, then class).
 FACTORY_TOPIC = f"{__name__}:PromptPostgresFactory"
 ATTEMPTS = 2  # the first, and one retry on a fresh connection
+#: A write of more events than this (an import, a long game stored whole) gets more time to send
+#: its INSERT: :data:`SECONDS_PER_EVENT` for each event, beyond the library's idle timeout.
+LONG_WRITE = 1_000
+SECONDS_PER_EVENT = 0.001
 
 
 def _retried_once(method: Callable[..., Any]) -> Any:
@@ -96,17 +100,36 @@ class PromptApplicationRecorder(PostgresApplicationRecorder):
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        # The library's statements, in its order, sent one at a time rather than in its
-        # pipeline: psycopg's pipeline sync can stop sending with part of a long insert (50,000
-        # events) still in its buffer and wait for results the server, waiting for the rest of
-        # the statement, never sends. Sent one at a time, a write also costs the client less CPU
-        # (benchmarks/bench_pg_writes.py).
+        # The library's statements sent one at a time rather than in its pipeline: psycopg's
+        # pipeline sync can stop sending with part of a long insert (50,000 events) still in
+        # its buffer and wait for results the server, waiting for the rest of the statement,
+        # never sends. Sent one at a time, a write also costs the client less CPU
+        # (benchmarks/bench_pg_writes.py). The library's own NOTIFY is left out: nothing
+        # listens on its channel (servers hear engine/notifications.py's trigger), and it was
+        # one more round trip under the table's lock, which every writer on every host awaits.
         if not stored_events:
             return None
         with self.datastore.transaction(commit=True) as curs:
+            if len(stored_events) > LONG_WRITE:
+                self._allow_long_write(curs, len(stored_events))
             self._insert_events(curs, stored_events, **kwargs)
-            self._insert_stored_events(curs, stored_events, **kwargs)
+            self._lock_table(curs)
+            PostgresAggregateRecorder._insert_stored_events(self, curs, stored_events, **kwargs)
             return self._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+
+    def _allow_long_write(self, curs: Cursor[DictRow], events: int) -> None:
+        # The server ends a transaction left idle for the library's idle timeout (5 s), and
+        # while a long INSERT is being encoded and sent after the lock was taken, the
+        # transaction counts as idle: 50,000 events took 3-4 s on a busy machine. A dead
+        # client's lock is still let go, later.
+        idle = self.datastore.idle_in_transaction_session_timeout
+        if idle:
+            allowed = int(1000 * (idle + SECONDS_PER_EVENT * events))
+            curs.execute(
+                SQL("SET LOCAL idle_in_transaction_session_timeout = {}").format(
+                    Literal(f"{allowed}ms")
+                )
+            )
 
     def _insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
