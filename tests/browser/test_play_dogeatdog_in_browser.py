@@ -105,6 +105,7 @@ def play_to_the_end(page: Page) -> tuple[int, list[str], list[str], dict[str, in
     step a move is asked in; answer the clicks, the prompts and the moves' words."""
     deadline = time.monotonic() + PLAY_SECONDS
     taken: dict[str, int] = {}
+    asked = False
     clicks = 0
     prompts: list[str] = []
     moves: list[str] = []
@@ -122,6 +123,9 @@ def play_to_the_end(page: Page) -> tuple[int, list[str], list[str], dict[str, in
             if not steps.count():
                 break
             moves.extend(steps.all_inner_texts())
+            if not asked:  # the first move asked step by step, to look at
+                page.screenshot(path=SCREENSHOTS / "dogeatdog-2-question.png", full_page=True)
+                asked = True
             steps.first.click()
         page.wait_for_function(MOVED, arg=version)
         problem = page.locator("#problem").inner_text().strip()
@@ -146,6 +150,11 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_a_whole_shor
     expect(board.locator("li.space")).to_have_count(20)
     expect(board.locator("li.square")).to_have_count(16)
     expect(page.locator(".notice summary")).to_contain_text("designed for this engine")
+    # Her own Swiss account, and nobody else's before the end ([SEE-PRIVATE]).
+    seats = page.locator("#dogeatdog-seats li.division")
+    expect(seats).to_have_count(SEATS)
+    expect(page.locator("#dogeatdog-seats li.division.me [data-fact='swiss']")).to_have_count(1)
+    expect(page.locator("#dogeatdog-seats li.division:not(.me) [data-fact='swiss']")).to_have_count(0)
     page.screenshot(path=SCREENSHOTS / "dogeatdog-1-after-start.png", full_page=True)
 
     clicks, prompts, moves, taken = play_to_the_end(page)
