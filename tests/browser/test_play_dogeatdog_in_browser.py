@@ -191,7 +191,10 @@ def test_given_a_person_and_two_bots_when_the_person_clicks_through_a_whole_shor
     page.locator("#replay-slider").press("End")
     expect(page.locator("#replay-step")).to_contain_text("Round ")
     expect(page.locator("#replay-dogeatdog-last-move")).to_contain_text("Last move: ")
-    page.screenshot(path=SCREENSHOTS / "dogeatdog-4-replay.png", full_page=True)
+    for size in (LAPTOP, PHONE):
+        page.set_viewport_size(size)
+        page.screenshot(path=SCREENSHOTS / f"dogeatdog-4-replay-{size['width']}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
     assert [url for url in browser.requested if f"/games/{game_id}/stream" in url]  # live, not polled
     assert browser.outside_requests() == []
