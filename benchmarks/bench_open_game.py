@@ -19,7 +19,6 @@ one), and what keeping a snapshot costs (written by a command once per interval)
 
 from __future__ import annotations
 
-import itertools
 import os
 import statistics
 import sys
@@ -43,20 +42,6 @@ ROUNDS = 5
 OPENINGS = {("folded", 1_000): 20, ("folded", 50_000): 2}
 DEFAULT_OPENINGS = 20
 BOUND = 5.0
-
-
-def _store(app: GameService, game_id: UUID, records: list[Record]) -> None:
-    """Insert records a few thousand at a time, each part a command's records (one write of
-    50,000 events does not come back from PostgreSQL; on SQLite it would do, this keeps both
-    alike)."""
-    cuts = [0]
-    for index, record in enumerate(records):
-        if record.command is not None and index - cuts[-1] >= 5_000:
-            cuts.append(index)
-    cuts.append(len(records))
-    app.insert_records(game_id, records[: cuts[1]])
-    for begin, end in itertools.pairwise(cuts[1:]):
-        app.recorder.insert_events([_stored(game_id, record) for record in records[begin:end]])
 
 
 def _stored(game_id: UUID, record: Record) -> StoredEvent:
@@ -88,12 +73,9 @@ def _prepare(url: str) -> dict[tuple[str, int], UUID]:
                 game, commands = quiet_bang(size, seed=f"bench {size}")
                 records = seal_game(commands, "2026-11-26T12:00:00+00:00")
                 cut = _cut_before(records, behind) if behind else len(records)
-                _store(writer, game.id, records[:cut])
+                writer.insert_records(game.id, records[:cut])
                 writer.read(game.id, lambda g: g.version)  # keeps its snapshot
-                tail = records[cut:]
-                for start in range(0, len(tail), 5_000):
-                    part = tail[start : start + 5_000]
-                    writer.recorder.insert_events([_stored(game.id, r) for r in part])
+                writer.recorder.insert_events([_stored(game.id, r) for r in records[cut:]])
                 games[(f"snapshot {kind}", size)] = game.id
             games[("folded", size)] = games[("snapshot at the end", size)]
     finally:

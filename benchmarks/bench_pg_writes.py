@@ -13,8 +13,11 @@ It prints, per write, the median CPU time of this process (``time.process_time``
 and the library's work) and of PostgreSQL (its postmaster and every child, from ``/proc``, so
 the WAL writer's share is counted too), the median time the write held the events table's lock
 (from its ``LOCK TABLE`` answered to its commit answered, on the wall clock: every writer on
-every host waits for it), and then stores one long game in one write each way, to show that
-the pipeline does not come back (it is given a generous time, then reported as hung).
+every host waits for it; the pipelined figure counts from its ``LOCK TABLE`` queued, not
+answered). Then it counts the writes per second of 1 and 4 threads (``--writers``), each writing
+a game of its own: since every write takes the same table lock, more writers add few writes.
+Last, it stores one long game in one write each way, to show that the pipeline does not come
+back (it is given a generous time, then reported as hung).
 
     DODGECITY_TEST_POSTGRES=postgresql://postgres@127.0.0.1:5432/db \\
         .venv/bin/python benchmarks/bench_pg_writes.py [--writes 1000] [--rounds 5]
@@ -140,6 +143,36 @@ def _round(
     return client / len(groups), server / len(groups), statistics.median(clock.held)
 
 
+def _concurrent_rate(
+    recorder: PromptApplicationRecorder,
+    groups: list[list[StoredEvent]],
+    writers: int,
+    seconds: float,
+) -> float:
+    """Writes per second, on the wall clock, of ``writers`` threads each writing its own game's
+    commands for ``seconds``: if writes queue on one lock, more writers add no writes."""
+    counts = [0] * writers
+    stop = threading.Event()
+
+    def write(index: int) -> None:
+        while not stop.is_set():
+            for group in _renamed(groups):
+                if stop.is_set():
+                    return
+                recorder.insert_events(group)
+                counts[index] += 1
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(writers)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    stop.wait(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    return sum(counts) / (time.perf_counter() - started)
+
+
 def _long_write(
     recorder: PromptApplicationRecorder, write: Write, events: list[StoredEvent], patience: float
 ) -> str:
@@ -162,6 +195,10 @@ def main() -> None:
     )
     parser.add_argument("--writes", type=int, default=1000, help="writes per round and way")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--writers", type=int, nargs="*", default=[1, 4], help="concurrent writer threads"
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="per count of writers")
     parser.add_argument("--no-long", action="store_true", help="skip the 50,000-event write")
     parser.add_argument("--hung-after", type=float, default=HUNG_AFTER, help="seconds")
     options = parser.parse_args()
@@ -195,6 +232,9 @@ def main() -> None:
                 f"{way:>14}: client CPU {client:.0f} µs, PostgreSQL CPU {server:.0f} µs"
                 f" per write; table lock held {held:.0f} µs (medians)"
             )
+        for writers in options.writers:
+            rate = _concurrent_rate(recorder, groups, writers, options.seconds)
+            print(f"{writers} writer thread(s) on distinct games: {rate:.0f} writes/s (wall clock)")
         if not options.no_long:
             game, commands = quiet_bang(LONG_WRITE)
             long = [
