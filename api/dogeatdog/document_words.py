@@ -11,6 +11,18 @@ SCHEMA_WORDS: dict[str, str] = {
     "account only if it is his own (or the game has ended).",
     "DogEatDogSquareView": "One square of a Dog Eat Dog map: its stage, pollution and controller.",
     "DogEatDogTurnView": "Whose turn it is in a Dog Eat Dog game, its step and what is under way.",
+    "DogEatDogWindowView": "An open window of a Dog Eat Dog turn: who may act now, and the passes "
+    "in a row.",
+    "DogEatDogAuctionView": "An auction of a Dog Eat Dog square under way: who is still in and the "
+    "high bid (sealed bids only once all are in).",
+    "DogEatDogSaleView": "Goods priced this Dog Eat Dog turn, and the sellers still asked.",
+    "DogEatDogBriberyView": "A Corrupt Official offered for bribery in a Dog Eat Dog game, and who "
+    "is still to be offered an attempt.",
+    "DogEatDogStepEnded": "Event: a step of a Dog Eat Dog turn ended.",
+    # The kernel's generic offer, named by the document after its parameter's full name.
+    "Offer_domain.events.dogeatdog.trade.DogEatDogTradeSide_": "A Dog Eat Dog trade proposed and "
+    "not answered yet (the kernel's offer, docs/OFFERS.md): what each side gives.",
+    "DogEatDogTurnEnded": "Event: a Dog Eat Dog player's turn ended.",
     "DogEatDogBoard": "A Dog Eat Dog game as a spectator sees it.",
     "DogEatDogSeatRow": "One player on a Dog Eat Dog board.",
     "DogEatDogSquareRow": "One square of a Dog Eat Dog map.",

@@ -1,7 +1,7 @@
 """Dog Eat Dog as a ruleset of the engine: the :class:`~domain.ruleset.Rules` the kernel's
 ``Game`` drives, over the modules that hold the rules themselves (``rules/``, ``evolve``,
-``views``, ``narration``). Not registered yet (``docs/dogeatdog/DESIGN.md``): tests drive it
-directly."""
+``views``, ``narration``). Registered under the ``engine.rulesets`` entry point group
+(``pyproject.toml``)."""
 
 from __future__ import annotations
 
@@ -199,7 +199,7 @@ class DogEatDogRules:
         return describe(event, names)
 
 
-#: The one Dog Eat Dog ruleset (not registered: DESIGN.md).
+#: The one Dog Eat Dog ruleset.
 DOGEATDOG = DogEatDogRules()
 
 #: mypy checks here that Dog Eat Dog implements the whole protocol.

@@ -29,7 +29,7 @@ def test_given_the_installed_games_then_get_rulesets_lists_dodgecity_with_its_se
     listed = client.get("/rulesets")
     assert listed.status_code == 200
     offered = {item["name"]: item for item in listed.json()}
-    assert set(offered) == {"bang", "dodgecity"}
+    assert set(offered) == {"bang", "dodgecity", "dogeatdog"}
     dodgecity = offered["dodgecity"]
     assert dodgecity["name"] == "dodgecity"
     assert dodgecity["title"] == "Dodge City"

@@ -54,6 +54,17 @@ GAMES = {
         players=3,
         new_game=lambda models, seed: models.BangNewGame(ruleset=models.BangNewGameRuleset.BANG, players=3, seed=seed),
     ),
+    "dogeatdog": Game(
+        prefix="DogEatDog",
+        players=3,
+        # the short game of six rounds ([OPT-SHORT-ROUNDS]): a complete game in a few seconds
+        new_game=lambda models, seed: models.DogEatDogNewGame(
+            ruleset=models.DogEatDogNewGameRuleset.DOGEATDOG,
+            players=3,
+            seed=seed,
+            settings=models.DogEatDogSettings(round_limit=models.DogEatDogSettingsRoundLimitType0.VALUE_6),
+        ),
+    ),
 }
 
 

@@ -21,6 +21,7 @@ import msgspec
 from domain.bang.ruleset import BANG
 from domain.dodgecity.catalog import Card, deck
 from domain.dodgecity.ruleset import DODGECITY
+from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.events.bang import BangCardsDrawn, BangGameOpened, BangPileShuffled
 from domain.events.base import DomainEvent
 from domain.events.dodgecity import (
@@ -35,7 +36,9 @@ from domain.events.dodgecity import (
 from domain.registry import AnyRules
 from engine.bang.invariants import violations as bang_violations
 from engine.dodgecity.invariants import violations as dodgecity_violations
+from engine.dogeatdog.invariants import violations as dogeatdog_violations
 
+from tests.conformance import dogeatdog
 from tests.kernel.toy import invariants as toy_invariants
 from tests.kernel.toy.actions import ToyCommit, ToyPropose
 from tests.kernel.toy.events import ToyCardDealt, ToyCardSetAside, ToyChoiceCommitted, ToyChoicesRevealed, ToyGameOpened
@@ -47,17 +50,25 @@ RULE_ID = re.compile(r"\[([A-Z]+(?:-[A-Z0-9]+)*)\]")
 Twin = Callable[[Sequence[DomainEvent], int], list[DomainEvent] | None]
 
 
+def _ready_at_once(game: Any) -> tuple[int, Any] | None:
+    return None
+
+
 @dataclass(frozen=True)
 class OfferScenario:
     """How the suite reaches the offers of a ruleset that makes them (docs/OFFERS.md)."""
 
-    #: ``propose(game, note)``: from a game just started (``playouts.new_game``), act until a
-    #: seat may make an offer; that seat, and an offer with ``note`` it may make.
+    #: ``propose(game, note)``: from a game where a seat may make an offer (``ready`` says
+    #: none is needed first), that seat, and an offer with ``note`` it may make. It acts not.
     propose: Callable[[Any, str], tuple[int, Any]]
     #: ``lapse(game)``: with one offer open, do what the ruleset says makes it lapse.
     lapse: Callable[[Any], None]
     #: Whether seats other than its two, and spectators, see an open offer.
     public: bool
+    #: ``ready(game)``: from a game just started (``playouts.new_game``), the next action and
+    #: its seat to send before any seat may make an offer, or None once one may. Sent one at a
+    #: time, so a game served by the engine stores each as a command of its own.
+    ready: Callable[[Any], tuple[int, Any] | None] = _ready_at_once
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,12 @@ class RulesetUnderTest:
     seeds: tuple[str, ...]
     #: How to reach its offers, for a ruleset that makes them; None for one that makes none.
     offers: OfferScenario | None = None
+    #: How much of a running game the twin tests compare: all of it, or, for a game whose
+    #: every round shows what the first ones do, its first rounds (their cost grows with it).
+    horizon: Callable[[Sequence[DomainEvent]], list[DomainEvent]] = list
+    #: Whether a seat's twin may exchange only what nobody sees before the end (a deck's order)
+    #: where the seat holds no secret of its own: such a twin looks alike to that seat too.
+    twins_of_nobodys_secrets: bool = False
 
     def rule_ids(self) -> frozenset[str]:
         """The ids a refusal may name: the ruleset's and the kernel's."""
@@ -273,6 +290,19 @@ RULESETS: tuple[RulesetUnderTest, ...] = (
         invariants=bang_violations,
         twin=bang_twin,
         seeds=("a", "b", "c"),
+    ),
+    RulesetUnderTest(
+        id="dogeatdog",
+        rules=DOGEATDOG,
+        rules_md=ROOT / "docs" / "dogeatdog" / "RULES.md",
+        seat_counts=(3, 4, 5, 6),
+        invariants=dogeatdog_violations,
+        twin=dogeatdog.secrets_twin,
+        seeds=("a", "b"),
+        # Trades are public ([SEE-PUBLIC]).
+        offers=OfferScenario(propose=dogeatdog.trade_proposal, lapse=dogeatdog.trade_lapse, public=True, ready=dogeatdog.before_a_window),
+        horizon=dogeatdog.first_rounds,
+        twins_of_nobodys_secrets=True,  # few seats embezzle in the first rounds
     ),
     RulesetUnderTest(
         id="toy",

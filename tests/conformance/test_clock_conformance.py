@@ -116,7 +116,7 @@ def test_CLOCK_PUBLIC_given_twin_games_differing_in_a_seats_secrets_when_it_time
     deadlines, the same kind of default is taken, the kernel records the same facts, and what
     follows them is exactly what the seat's acting its default itself records."""
     played = playout(entry, seats, seed)
-    running = running_part(entry, played.events)
+    running = entry.horizon(running_part(entry, played.events))
     compared = 0
     for secret in range(seats):
         for twin in twins(entry, running, played.boundaries, secret):

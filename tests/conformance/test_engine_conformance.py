@@ -24,7 +24,7 @@ from tests.conformance.playouts import asked_now
 install_toy()
 
 #: (ruleset, seats) of the games played through the store.
-GAMES = [("dodgecity", 2), ("dodgecity", 4), ("bang", 3), ("bang", 5), ("toy", 2)]
+GAMES = [("dodgecity", 2), ("dodgecity", 4), ("bang", 3), ("bang", 5), ("dogeatdog", 3), ("dogeatdog", 5), ("toy", 2)]
 
 
 @pytest.fixture
@@ -88,7 +88,7 @@ def test_given_a_game_played_through_the_store_then_it_verifies_exports_and_repl
         target.close()
 
 
-@pytest.mark.parametrize("ruleset", ["dodgecity", "bang", "toy"])
+@pytest.mark.parametrize("ruleset", ["dodgecity", "bang", "dogeatdog", "toy"])
 def test_given_a_ruleset_then_its_records_name_it_and_its_kit_plays_it(ruleset: str) -> None:
     kit = kit_for(ruleset)
     summary = simulate(4, kit.rules.min_seats, f"kit-{ruleset}", ruleset=ruleset, check=True)

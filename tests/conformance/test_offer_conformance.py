@@ -56,9 +56,17 @@ def clocked(entry: RulesetUnderTest) -> AnyGame:
     return game
 
 
+def ready(entry: RulesetUnderTest) -> AnyGame:
+    """A clocked game where a seat may make an offer now."""
+    game = clocked(entry)
+    while (step := scenario(entry).ready(game)) is not None:
+        game.act(*step)
+    return game
+
+
 def offered(entry: RulesetUnderTest, *, when: datetime = T0, note: str = "") -> tuple[AnyGame, Offer[Any]]:
     """A clocked game with one offer just made at ``when``, and that offer."""
-    game = clocked(entry)
+    game = ready(entry)
     seat, proposal = scenario(entry).propose(game, note)
     game.act(seat, proposal, at=when)
     [offer] = game.open_offers()
@@ -163,7 +171,7 @@ def test_OFFER_LAPSE_given_an_open_offer_when_the_ruleset_says_it_lapses_then_it
 @pytest.mark.parametrize("entry", OFFERING)
 @pytest.mark.parametrize("note", ["x" * (offers.MAX_NOTE_LENGTH + 1), "two\nlines", "\x1b[2J", "\u202e"])
 def test_OFFER_NOTE_when_an_offer_carries_a_note_too_long_or_not_printable_then_it_is_refused(entry: RulesetUnderTest, note: str) -> None:
-    game = clocked(entry)
+    game = ready(entry)
     game.collect_events()
     seat, proposal = scenario(entry).propose(game, note)
 
@@ -218,6 +226,9 @@ def test_OFFER_SHAPE_given_a_served_game_with_an_offer_withdrawn_and_one_timed_o
             games.join(served, NAMES[seat])
         games.start(served)
         for close in ("withdraw", "time out"):
+            # Each step before an offer may be made is a command of its own, as a seat's would be.
+            while (step := games.read(served, scenario(entry).ready)) is not None:
+                games.perform(served, *step)
             seat, proposal = games.read(served, partial(_proposal, entry=entry, note=close))
             games.perform(served, seat, proposal)
             [offer] = games.read(served, lambda game: list(game.open_offers()))

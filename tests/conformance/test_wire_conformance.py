@@ -21,6 +21,7 @@ from api.app import create_app
 from api.bang import API as BANG_API
 from api.document import served_document
 from api.dodgecity import API as DODGECITY_API
+from api.dogeatdog import API as DOGEATDOG_API
 from domain.events.base import DomainEvent
 from domain.events.kernel import ClockSet, DecisionTimedOut, GameAbandoned, SeatHandedToBot, SeatTakenBack
 from domain.registry import wire_name
@@ -40,7 +41,7 @@ install_toy()
 
 Client = TestClient[Litestar]
 ROOT = Path(__file__).parents[2]
-SERVED = [DODGECITY_API, BANG_API, TOY_API]
+SERVED = [DODGECITY_API, BANG_API, DOGEATDOG_API, TOY_API]
 #: The seats of the simulated game each ruleset is checked with (its fewest).
 SEATS = {api.name: api.rules.min_seats for api in SERVED}
 EACH_SERVED = [pytest.param(api.name, id=api.name) for api in SERVED]

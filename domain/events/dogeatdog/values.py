@@ -27,9 +27,15 @@ __all__ = [
     "StrikeChoice",
 ]
 
-#: Stands in for a card of the face-down deck ([SEE-SECRET]) or a private amount ([SEE-PRIVATE]).
-Hidden = Literal["?"]
-HIDDEN: Hidden = "?"
+class Hidden(StrEnum):
+    """Stands in for the seed ([SEE-SECRET]) or a private amount ([SEE-PRIVATE]) a viewer may not
+    see: ``"?"`` on the wire. An enum rather than a literal, so that the OpenAPI document names
+    it as one and generated clients tell it from the number it stands in for."""
+
+    HIDDEN = "?"
+
+
+HIDDEN = Hidden.HIDDEN
 
 #: A raw material or a product, by its value: what a player holds, sells or trades.
 Good = Literal[
@@ -135,4 +141,4 @@ class StrikeChoice(StrEnum):
 
 
 # The wire's names are prefixed: DogEatDogStep, DogEatDogRollPurpose … (domain/dogeatdog/naming.py).
-prefix(Step, RollPurpose, BriberyOccasion, ShuffleReason, StrikeChoice)
+prefix(Step, RollPurpose, BriberyOccasion, ShuffleReason, StrikeChoice, Hidden)

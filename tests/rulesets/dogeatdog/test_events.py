@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.events.base import DomainEvent
 from domain.events.dogeatdog import (
     EVENT_TYPES,
@@ -241,11 +242,12 @@ def test_given_every_event_class_then_its_topic_is_dogeatdog_and_its_name_withou
         assert topic_of(kind) == f"dogeatdog.{kind.__name__.removeprefix('DogEatDog')}"
 
 
-def test_given_the_installed_games_then_no_topic_of_theirs_is_one_of_ours() -> None:
+def test_given_the_installed_games_then_each_topic_of_ours_is_dogeatdogs_and_no_other_games() -> None:
+    installed = default_registry()
     ours = {topic_of(kind) for kind in EVENT_TYPES}
     assert len(ours) == len(EVENT_TYPES)
-    assert ours.isdisjoint(default_registry().topics())
-    assert "dogeatdog" not in default_registry()  # not registered while it is being built
+    assert installed.get("dogeatdog") is DOGEATDOG  # registered (pyproject.toml)
+    assert all(installed.of_topic(topic) is DOGEATDOG for topic in ours)  # no other game's
 
 
 def test_given_a_roll_then_its_total_is_the_sum_of_two_dice_comp_dice_rng_public() -> None:

@@ -1,0 +1,1 @@
+"""Dog Eat Dog over HTTP."""
