@@ -30,7 +30,7 @@ EVENTS_TABLE = "stored_events"
 #: Each read is asked this many times: the probe's 503s came and went with the store's pause.
 REPEATS = 3
 #: Each ruleset's own read models under /games/{id} (projections, not the cached game).
-READ_MODELS = {"dodgecity": ("board", "scores"), "bang": ("table",)}
+READ_MODELS = {"dodgecity": ("board", "scores"), "bang": ("table",), "dogeatdog": ("dogeatdog-board",)}
 
 #: The reads the cached game answers alone (``{v}``: the version the server last saw), as
 #: (path, who asks). ``docs/RELIABILITY.md`` ("A database that stops answering") lists the same.
