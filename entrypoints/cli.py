@@ -263,8 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=_bot_kinds,
         metavar="KIND,...",
-        help="the kind of player per seat (random, or the game's own: dodgecity and bang have "
-        "heuristic); "
+        help="the kind of player per seat (random, or the game's own: dodgecity, bang and "
+        "dogeatdog have heuristic); "
         "the last fills the seats "
         "left, and the line-up turns one seat each game (default: random)",
     )
