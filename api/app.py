@@ -49,7 +49,8 @@ from api.health import Health, HealthCheck
 from api.idempotency import CreatedGames
 from api.limits import WorkLimits, rate_limited
 from api.lobby import LobbyController
-from api.metrics import Metrics, MetricsController
+from api.metrics import Metrics
+from api.metrics_route import MetricsController
 from api.playing import PlayController
 from api.preflight import refused_preflight_as_problem
 from api.problems import EXCEPTION_HANDLERS, problem_responses

@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from litestar import Request, Response, get
+from litestar import Request, Response
 from prometheus_client import (
     CONTENT_TYPE_PLAIN_0_0_4,
     CollectorRegistry,
@@ -41,9 +41,7 @@ from prometheus_client.metrics import disable_created_metrics
 from prometheus_client.metrics_core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from api.dependencies import ServicesController
-from api.problems import TYPE_BASE, Problem, problem_responses
-from api.threads import in_worker_thread
+from api.problems import TYPE_BASE, Problem
 
 #: The variable that puts prometheus_client in multi-process mode: read when it is first imported.
 MULTIPROCESS_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
@@ -227,37 +225,6 @@ class _StoreCollector:
             "Events stored that the read models have not projected yet.",
             value=store.lag,
         )
-
-
-class MetricsController(ServicesController):
-    @get(
-        "/metrics",
-        operation_id="metrics",
-        summary="Server metrics for Prometheus",
-        media_type=CONTENT_TYPE,
-        responses=problem_responses(429),
-        tags=["service"],
-    )
-    async def metrics(self) -> Response[str]:
-        """The server's metrics in the Prometheus text format (version 0.0.4): requests by
-        method, route template and status; request latency by route template; actions
-        performed by ruleset; 409 and 412 answers by problem type; open streams; and, read
-        from the database, games running by ruleset and the projection lag (events stored
-        that the read models have not projected yet). With several worker processes, one
-        scrape counts what every worker did. Labels are route templates and names the
-        server chose, never anything a client sent. `dodgecity serve --metrics off` turns
-        this off."""
-        services = self.services
-        store: StoreFigures | None = None
-        if not services.games.store_down:
-            try:
-                store = await in_worker_thread(lambda: read_store_figures(services.games))
-            except Exception:  # the database does not answer: say so, count the rest
-                store = None
-        text = services.metrics.render(rulesets=services.served.names, store=store)
-        # litestar adds "; charset=utf-8" to a text/ type itself: given CONTENT_TYPE whole, the
-        # header said it twice.
-        return Response(text, media_type=CONTENT_TYPE.removesuffix("; charset=utf-8"))
 
 
 def read_store_figures(games: Any) -> StoreFigures:
