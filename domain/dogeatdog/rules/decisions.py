@@ -261,10 +261,29 @@ def check(
     assert isinstance(action, DogEatDogAction)  # a withdrawal answers no decision
     if isinstance(action, DogEatDogChooseDivision) and payroll.reorganising(state) != seat:
         setup.check_division(state, seat, action.division)
-    if action not in legal_actions(state, decision):
+    if not _listed_has(state, decision, action):
         raise RuleViolation(
             _refusal(state, seat, action, decision), f"{action!r} is not allowed now"
         )
+
+
+def _listed_has(
+    state: DogEatDogState, decision: DogEatDogDecision, action: DogEatDogAction
+) -> bool:
+    """Whether ``legal_actions`` would list ``action``, without listing what it cannot be (half
+    of a game's time went to listing every action twice, once for the player, once here). A
+    window lists a pass always, and trades that ``check`` judges apart before it gets here, so
+    only the window's other offers are listed to look ``action`` up."""
+    if decision.kind is not DecisionKind.WINDOW:
+        return action in _listed(state, decision)
+    if isinstance(action, DogEatDogPass):
+        return True
+    seat = decision.seat
+    if isinstance(action, DogEatDogEmbezzle):
+        return action in embezzle.offers(state, seat)
+    if isinstance(action, DogEatDogWithdrawInstruction):
+        return action in laws.withdrawals(state, seat)
+    return action in honour.offers(state, seat)
 
 
 def _refusal(

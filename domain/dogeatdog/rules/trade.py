@@ -199,6 +199,8 @@ def exchange_problem(
 def land_fee(state: DogEatDogState, side: DogEatDogTradeSide) -> int:
     """The public Land Transfer Fee its receiver pays on the squares ``side`` gives him: per
     square gained, a trade being one of the gains the card's law names ([LAW-PUBLIC])."""
+    if not side.squares:  # most sides give none: no need to read the laws
+        return 0
     return rates.land_fee(state) * len(side.squares)
 
 
@@ -226,7 +228,7 @@ def _side_problem(side: DogEatDogTradeSide, holder: Player) -> str | None:
         (side.officials, holder.officials, "Corrupt Officials he owns"),
         (side.squares, holder.squares, "squares he controls"),
     ):
-        if Counter(given) - Counter(held) or len(set(given)) != len(given):
+        if given and (Counter(given) - Counter(held) or len(set(given)) != len(given)):
             return f"gives only {what}, each once"
     return None
 
