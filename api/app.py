@@ -3,16 +3,17 @@
 Small controllers, each handed what it needs by dependency injection (``games``: the service,
 ``served``: the games served, …):
 
-- the games offered (``api/rulesets.py``): ``GET /rulesets``, each game's printed material;
-- the lobby (``api/lobby.py``): create, join, seat bots, start;
-- play (``api/playing.py``): see a game, list and perform actions;
-- replay (``api/replay.py``): events, narration, any past step;
-- live games (``api/stream.py``): Server-Sent Events;
-- read models (``api/read_models.py``): the game list and the leaderboards of players and teams;
+- the games offered (``api/routes/rulesets.py``): ``GET /rulesets``, each game's printed material;
+- the lobby (``api/routes/lobby.py``): create, join, seat bots, start;
+- play (``api/routes/playing.py``): see a game, list and perform actions;
+- replay (``api/routes/replay.py``): events, narration, any past step;
+- live games (``api/streams/route.py``): Server-Sent Events;
+- read models (``api/routes/read_models.py``): the game list and the leaderboards of players and
+  teams;
   each game's own (``api/<game>/``); the health check (here);
 - the OpenAPI document at ``/schema/openapi.json`` and an interactive page at ``/docs``, with its
   scripts served from this server (no network needed);
-- every error, the router's own included, one problem-details shape (``api/problems.py``);
+- every error, the router's own included, one problem-details shape (``api/http/problems.py``);
 - CORS, the largest request body and the rate limits from ``api/settings.py``.
 
 The eventsourcing calls are synchronous, so every handler that reaches the store runs in a worker
@@ -41,34 +42,34 @@ from litestar.params import FromPath
 from litestar.response import File
 from litestar.status_codes import HTTP_307_TEMPORARY_REDIRECT
 
-from api.auth import SECURITY_SCHEMES
 from api.dependencies import Services, ServicesController, serving
-from api.document import API_VERSION, finish_document
-from api.frontend import play_routes
-from api.health import Health, HealthCheck
-from api.idempotency import CreatedGames
-from api.limits import WorkLimits, rate_limited
-from api.lobby import LobbyController
-from api.metrics import Metrics
-from api.metrics_route import MetricsController
-from api.playing import PlayController
-from api.preflight import refused_preflight_as_problem
-from api.problems import EXCEPTION_HANDLERS, problem_responses
-from api.read_models import ReadModelsController
-from api.records import RecordsController
-from api.replay import ReplayController
-from api.request_log import HEADER as REQUEST_ID_HEADER
-from api.request_log import observed
-from api.routing import before_handling
-from api.rulesets import RulesetsController, installed_game_apis
+from api.document.finish import API_VERSION, finish_document
+from api.http.auth import SECURITY_SCHEMES
+from api.http.idempotency import CreatedGames
+from api.http.limits import WorkLimits, rate_limited
+from api.http.metrics import Metrics
+from api.http.preflight import refused_preflight_as_problem
+from api.http.problems import EXCEPTION_HANDLERS, problem_responses
+from api.http.request_log import HEADER as REQUEST_ID_HEADER
+from api.http.request_log import observed
+from api.http.routing import before_handling
+from api.http.stale import SERVED_STALE, mark_stale_reads
+from api.http.threads import in_worker_thread, use_store_threads
+from api.routes.frontend import play_routes
+from api.routes.health import Health, HealthCheck
+from api.routes.lobby import LobbyController
+from api.routes.metrics import MetricsController
+from api.routes.playing import PlayController
+from api.routes.read_models import ReadModelsController
+from api.routes.records import RecordsController
+from api.routes.replay import ReplayController
+from api.routes.rulesets import RulesetsController, installed_game_apis
+from api.routes.timeouts import TimeoutsController
 from api.settings import ApiSettings
-from api.stale import SERVED_STALE, mark_stale_reads
-from api.stream import SQLITE_POLL_SECONDS, StreamController
-from api.stream_slots import StreamSlots
-from api.threads import in_worker_thread, use_store_threads
-from api.tickets import StreamTickets
-from api.timeouts import TimeoutsController
-from api.watchers import GameWatchers
+from api.streams.route import SQLITE_POLL_SECONDS, StreamController
+from api.streams.slots import StreamSlots
+from api.streams.tickets import StreamTickets
+from api.streams.watchers import GameWatchers
 from api.wire import GameApi, ServedGames
 from engine.application import GameService
 from engine.bot_seats import BotSeats
@@ -119,7 +120,7 @@ def create_app(
 ) -> Litestar:
     """The API serving ``games``; with ``close_on_shutdown`` the app closes it when it stops.
 
-    ``served`` are the games it plays (default: every installed one, ``api/rulesets.py``);
+    ``served`` are the games it plays (default: every installed one, ``api/routes/rulesets.py``);
     ``stream_idle_seconds`` overrides the settings' (tests use streams that close at once)."""
     settings = settings or ApiSettings()
     offered = ServedGames(installed_game_apis() if served is None else served)
@@ -281,7 +282,7 @@ def create_app(
         before_send=[refused_preflight_as_problem, mark_stale_reads],
         lifespan=[lifespan],
         # The server's logging is configured once per process (``dodgecity serve``,
-        # api/request_log.py), not by each app.
+        # api/http/request_log.py), not by each app.
         logging_config=None,
     )
     finish_document(app, offered)

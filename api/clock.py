@@ -5,7 +5,7 @@ Every game's ``POST /games`` body has the same optional ``clock`` (``NewClock``)
 game without one, as every game was before clocks. Its limits are the kernel's
 (``domain/table.py``, [CLOCK-LIMITS] in ``docs/CLOCK.md``). They are written into the document's
 schema for clients, but not decoded as constraints: a value outside them is the rule's refusal,
-a 422 problem naming ``CLOCK-LIMITS`` (``api/problems.py``), not a malformed body.
+a 422 problem naming ``CLOCK-LIMITS`` (``api/http/problems.py``), not a malformed body.
 """
 
 from __future__ import annotations

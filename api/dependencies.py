@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from litestar import Controller
 
 if TYPE_CHECKING:  # the controllers import this module
-    from api.health import HealthCheck
-    from api.idempotency import CreatedGames
-    from api.limits import WorkLimits
-    from api.metrics import Metrics
-    from api.stream_slots import StreamSlots
-    from api.tickets import StreamTickets
-    from api.watchers import GameWatchers
+    from api.http.idempotency import CreatedGames
+    from api.http.limits import WorkLimits
+    from api.http.metrics import Metrics
+    from api.routes.health import HealthCheck
+    from api.streams.slots import StreamSlots
+    from api.streams.tickets import StreamTickets
+    from api.streams.watchers import GameWatchers
     from api.wire import ServedGames
     from engine.application import GameService
 

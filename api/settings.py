@@ -40,7 +40,7 @@ DEFAULT_ABANDON_AFTER_SECONDS = 86400.0
 DEFAULT_STREAM_IDLE_SECONDS = 300.0
 MAX_STREAM_IDLE_SECONDS = 24 * 3600.0
 MAX_THREADS = 64
-DEFAULT_MAX_STREAMS = 16  # a client's tabs and bots; api/stream_slots.py
+DEFAULT_MAX_STREAMS = 16  # a client's tabs and bots; api/streams/slots.py
 MAX_MAX_STREAMS = 100_000
 MAX_BODY_BYTES = 64 * 1024  # the largest real request (a game's settings) is under 1 KiB
 
@@ -114,20 +114,21 @@ class ApiSettings:
     threads: int | None = None
     max_streams: int = DEFAULT_MAX_STREAMS  # live streams open at once per client
     stream_idle_seconds: float = DEFAULT_STREAM_IDLE_SECONDS  # a quiet stream closes after it
-    metrics: bool = True  # GET /metrics and the counting behind it (api/metrics.py)
-    access_log: bool = True  # one line per request (api/request_log.py)
+    metrics: bool = True  # GET /metrics and the counting behind it (api/http/metrics.py)
+    access_log: bool = True  # one line per request (api/http/request_log.py)
     # A game still in the lobby this long after its creation is closed (engine/deadlines.py);
     # None: never.
     abandon_after_seconds: float | None = DEFAULT_ABANDON_AFTER_SECONDS
 
     @property
     def idempotency_secret(self) -> bytes | None:
-        """Names what a creation's idempotency key names (api/idempotency.py)."""
+        """Names what a creation's idempotency key names (api/http/idempotency.py)."""
         return derived_secret(self.secret, "idempotency-keys") if self.secret else None
 
     @property
     def ticket_secret(self) -> bytes | None:
-        """Signs stream tickets (api/tickets.py), so any process of the server accepts one."""
+        """Signs stream tickets (api/streams/tickets.py), so any process of the server accepts
+        one."""
         return derived_secret(self.secret, "stream-tickets") if self.secret else None
 
     @classmethod

@@ -72,7 +72,7 @@ class GameApi:
     #: that may not both be given, say), so clients and contract tests know it.
     schema_extras: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: Descriptions of the game's own schemas in the OpenAPI document, by component name, where
-    #: a type's docstring says too little (api/document_text.py writes them).
+    #: a type's docstring says too little (api/document/text.py writes them).
     schema_words: Mapping[str, str] = field(default_factory=dict)
 
     @property

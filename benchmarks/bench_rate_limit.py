@@ -1,6 +1,6 @@
-"""Benchmark: what ``--rate-limit`` costs a request, the server's token buckets (``api/limits.py``)
-against litestar's own rate-limit middleware (``litestar.middleware.rate_limit``) at the same
-allowance, in turns in one run.
+"""Benchmark: what ``--rate-limit`` costs a request, the server's token buckets
+(``api/http/limits.py``) against litestar's own rate-limit middleware
+(``litestar.middleware.rate_limit``) at the same allowance, in turns in one run.
 
 Each is the only middleware of an app with one route that answers at once; the app is driven
 through ASGI with no server and no network, from 200 client addresses, none of which spends its
@@ -23,7 +23,7 @@ from litestar import Litestar, get
 from litestar.middleware.base import DefineMiddleware
 from litestar.middleware.rate_limit import RateLimitConfig
 
-from api.limits import rate_limited
+from api.http.limits import rate_limited
 from api.settings import RateLimit
 from engine.application import GameService
 
@@ -86,7 +86,7 @@ def main() -> None:
     games = GameService("memory://")  # no token is sent, so no game is ever looked up
     apps = {
         "no limit": app([]),
-        "api/limits.py token buckets": app(
+        "api/http/limits.py token buckets": app(
             [DefineMiddleware(rate_limited(RateLimit(ALLOWANCE, 60.0), games))]
         ),
         "litestar RateLimitMiddleware": app(

@@ -1,4 +1,4 @@
-"""Benchmark: what the request wrapper (``api/request_log.py``) adds to every request.
+"""Benchmark: what the request wrapper (``api/http/request_log.py``) adds to every request.
 
 Every request goes through one pure ASGI wrapper that gives it an id, answers it in a header,
 counts it for ``/metrics`` and writes its access-log line. This drives the wrapper around an app
@@ -21,8 +21,14 @@ import pstats
 import time
 from typing import Any
 
-from api.metrics import Metrics
-from api.request_log import ACCESS_LOGGER, JsonFormatter, RequestIdFilter, TextFormatter, observed
+from api.http.metrics import Metrics
+from api.http.request_log import (
+    ACCESS_LOGGER,
+    JsonFormatter,
+    RequestIdFilter,
+    TextFormatter,
+    observed,
+)
 
 SCOPE: dict[str, Any] = {
     "type": "http",

@@ -1055,7 +1055,8 @@ class GameService(Application[UUID]):
         if cached is not None:
             # A game's ruleset is named by its first event and never changes: a cached game
             # answers without catching up with the store. Asked before every action is decoded
-            # (api/http.py ``game_of``), that read was one more query per POST /actions.
+            # (api/http/game_requests.py ``game_of``), that read was one more query per
+            # POST /actions.
             return cached.game.rules
         return self.read(game_id, lambda game: game.rules)
 

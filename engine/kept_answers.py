@@ -1,5 +1,5 @@
 """The first answers to requests that create something, kept by idempotency key in the database,
-where every process serving it reads them (``api/idempotency.py`` says what a key and an answer
+where every process serving it reads them (``api/http/idempotency.py`` says what a key and an answer
 are; this module only keeps rows).
 
 One table, ``kept_answers``, beside the read models, one row per key:

@@ -41,7 +41,7 @@ class CreateCommand(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     than the server drawing it. Games created before they were recorded have neither; games
     created before nonces (and simulated games, see ``create_command``) have no nonce. The
     nonce is as secret as the seed: no player, spectator or host is shown this command before
-    the game ends (a running game's record leaves commands out, ``api/records.py``)."""
+    the game ends (a running game's record leaves commands out, ``api/routes/records.py``)."""
 
     host_credential: str | None = None
     seed_commitment: str | None = None

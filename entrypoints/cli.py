@@ -723,12 +723,12 @@ def _import(args: argparse.Namespace) -> int:
 
 def _read_as_posted(data: bytes, commitment: str | None) -> tuple[UUID, list[Record]]:
     """The record in ``data``, read as ``POST /games/records`` reads a body, so that both refuse
-    the same files in the same words: the body checks of api/bodies.py with its limits and the
+    the same files in the same words: the body checks of api/http/bodies.py with its limits and the
     record body's schema, then engine/transfer.py's checks. Raises RecordRejectedError."""
     from litestar.exceptions import ValidationException
 
-    from api.bodies import MAX_DEPTH, decode_once, nesting_depth, strictly
-    from api.records import GameRecordBody
+    from api.http.bodies import MAX_DEPTH, decode_once, nesting_depth, strictly
+    from api.routes.records import GameRecordBody
 
     if not data.strip():
         raise RecordRejectedError("the game record is empty")
@@ -860,7 +860,7 @@ def _setting(parse: Callable[[str], T]) -> Callable[[str], T]:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.request_log import logging_config
+    from api.http.request_log import logging_config
     from entrypoints.connection_guard import guarded_config
     from entrypoints.metrics_dir import MetricsDirError, metrics_dir
 
@@ -930,7 +930,7 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level="info",
         # Every line, uvicorn's too, in one format with the request's id; the access log is the
-        # app's own (api/request_log.py): uvicorn's would write query strings, and tickets.
+        # app's own (api/http/request_log.py): uvicorn's would write query strings, and tickets.
         log_config=logging_config(args.log_format),
         access_log=False,
         # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: anyone on this
@@ -981,7 +981,7 @@ def bind_without_nagle(config: uvicorn.Config) -> socket.socket:
 
 
 def _openapi(args: argparse.Namespace) -> int:
-    from api.rulesets import installed_game_apis
+    from api.routes.rulesets import installed_game_apis
     from entrypoints.server import openapi_document
 
     try:

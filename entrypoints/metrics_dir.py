@@ -1,7 +1,7 @@
 """The folder where the worker processes of one ``dodgecity serve`` keep their metrics.
 
 prometheus_client counts several processes together through files in the folder named by
-``PROMETHEUS_MULTIPROC_DIR`` (``api/metrics.py``): the variable must be set before a worker
+``PROMETHEUS_MULTIPROC_DIR`` (``api/http/metrics.py``): the variable must be set before a worker
 imports the library, and the folder must hold no file of an earlier run, whose counts a scrape
 would add to this run's. So ``serve`` prepares it before the workers start: a fresh temporary
 folder, removed when the server stops; or, if the operator named one in the variable (to keep it
@@ -17,7 +17,7 @@ from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from api.metrics import MULTIPROCESS_VARIABLE
+from api.http.metrics import MULTIPROCESS_VARIABLE
 
 
 class MetricsDirError(Exception):

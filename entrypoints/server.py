@@ -8,8 +8,8 @@ import msgspec
 from litestar import Litestar
 
 from api.app import create_app
-from api.document import served_document
-from api.rulesets import installed_game_apis
+from api.document.finish import served_document
+from api.routes.rulesets import installed_game_apis
 from api.settings import ApiSettings
 from engine.application import GameService
 from entrypoints.collector import tune_for_serving

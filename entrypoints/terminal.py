@@ -1,9 +1,9 @@
 """Text from the store made safe to print on a terminal.
 
 Names and everything else a game recorded come from whoever played it, and records imported from
-elsewhere or stored before names were checked (``api/names.py``) may hold anything: an ESC starts
-a sequence that can rewrite the screen, the title or the clipboard, a carriage return hides what
-came before, a right-to-left override reorders a line. What the command line prints from the
+elsewhere or stored before names were checked (``api/http/names.py``) may hold anything: an ESC
+starts a sequence that can rewrite the screen, the title or the clipboard, a carriage return hides
+what came before, a right-to-left override reorders a line. What the command line prints from the
 store therefore shows each such character as an escape (``\\x1b``, ``\\u202e``) instead.
 """
 

@@ -13,7 +13,7 @@ from uuid import uuid4
 import httpx
 import pytest
 from api.app import create_app
-from api.request_log import JsonFormatter, RequestIdFilter
+from api.http.request_log import JsonFormatter, RequestIdFilter
 from api.settings import ApiSettings
 from engine.application import GameService
 from litestar.testing import TestClient
@@ -165,8 +165,8 @@ def test_given_a_request_that_fails_unexpectedly_then_the_lines_logged_while_han
     assert answer.status_code == 500
     request_id = answer.headers["X-Request-ID"]
     ours = [record for record in caplog.records if getattr(record, "request_id", None) == request_id]
-    assert {record.name for record in ours} >= {"engine.application", "api.problems"}
-    failure = next(record for record in ours if record.name == "api.problems")
+    assert {record.name for record in ours} >= {"engine.application", "api.http.problems"}
+    failure = next(record for record in ours if record.name == "api.http.problems")
     formatted = json.loads(JsonFormatter().format(failure))
     assert formatted["request_id"] == request_id
     assert formatted["level"] == "ERROR"

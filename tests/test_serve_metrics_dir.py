@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from api.metrics import MULTIPROCESS_VARIABLE
+from api.http.metrics import MULTIPROCESS_VARIABLE
 from entrypoints.metrics_dir import metrics_dir
 
 from tests.api.servers import free_port, run_cli

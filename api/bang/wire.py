@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from api.clock import NewClock
-from api.names import PRINTABLE
+from api.http.names import PRINTABLE
 from domain.bang.state import MAX_PLAYERS, MIN_PLAYERS
 from domain.events.bang import BangSettings
 

@@ -12,7 +12,7 @@ from functools import cache
 import msgspec
 from litestar import get
 
-from api.problems import problem_responses
+from api.http.problems import problem_responses
 from domain.dodgecity.catalog import (
     BUILDINGS,
     BUILDINGS_BY_PLAYER_COUNT,

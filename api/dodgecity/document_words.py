@@ -1,5 +1,5 @@
 """Dodge City's own words in the OpenAPI document: descriptions of its schemas, by component
-name, for the types whose docstrings say too little (the kernel's api/document_text.py writes
+name, for the types whose docstrings say too little (the kernel's api/document/text.py writes
 them)."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 
 from api.dependencies import Services
-from api.problems import problem_responses
+from api.http.problems import problem_responses
 from engine.application import GameNotFoundError
 from projections.dodgecity.read_models import Board, Scores
 

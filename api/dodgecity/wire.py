@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from api.bodies import invalid_body
 from api.clock import NewClock
-from api.names import PRINTABLE
+from api.http.bodies import invalid_body
+from api.http.names import PRINTABLE
 from domain.dodgecity.ruleset import MAX_NAME_LENGTH
 from domain.events.dodgecity import Colour, Variants
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from api.clock import NewClock
-from api.names import PRINTABLE
+from api.http.names import PRINTABLE
 from domain.dogeatdog.state import MAX_PLAYERS, MIN_PLAYERS
 from domain.events.dogeatdog import DogEatDogSettings
 

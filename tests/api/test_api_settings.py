@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from api.app import create_app
+from api.http.threads import in_worker_thread, use_store_threads
 from api.settings import MAX_BODY_BYTES, MAX_THREADS, ApiSettings, RateLimit, SettingsError
-from api.threads import in_worker_thread, use_store_threads
 from engine.application import GameService
 from engine.database import Backend
 from litestar import Litestar

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from api.app import create_app
-from api.bodies import MAX_DEPTH, nesting_depth
+from api.http.bodies import MAX_DEPTH, nesting_depth
 from engine.application import GameService
 from engine.simulation import simulate
 from litestar.testing import TestClient

@@ -12,7 +12,7 @@ from uuid import UUID
 import pytest
 from api.app import create_app
 from api.bang import API as BANG_API
-from api.document import served_document
+from api.document.finish import served_document
 from api.dodgecity import API as DODGECITY_API
 from domain.bang.catalog import cards, characters
 from domain.bang.ruleset import BANG

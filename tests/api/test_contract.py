@@ -12,7 +12,7 @@ from uuid import UUID
 import msgspec
 import schemathesis
 from api.app import create_app
-from api.rulesets import installed_game_apis
+from api.routes.rulesets import installed_game_apis
 from api.settings import ApiSettings
 from engine.application import GameNotFoundError, GameService
 from engine.simulation import simulate

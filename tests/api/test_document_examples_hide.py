@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 
-EXAMPLES = Path(__file__).parents[2] / "api" / "document_examples.json"
+EXAMPLES = Path(__file__).parents[2] / "api" / "document" / "examples.json"
 
 Json = dict[str, Any]
 

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from api.names import NAME_PATTERN, check_name
+from api.http.names import NAME_PATTERN, check_name
 from litestar.exceptions import ValidationException
 
 ROOT = Path(__file__).parents[2]

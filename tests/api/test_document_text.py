@@ -1,7 +1,7 @@
 """The OpenAPI document as served says what the API does: every operation has a summary in words
 and a description, an example of its request body and of each answer; every parameter and every
 schema has a description; every example is valid against its schema. An operation added without
-words or examples fails here until it has them (``api/document_text.py``,
+words or examples fails here until it has them (``api/document/text.py``,
 ``scripts/record-document-examples``)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from api.app import create_app
-from api.document import served_document
-from api.document_text import PROBLEM_TYPES
-from api.rulesets import installed_game_apis
+from api.document.finish import served_document
+from api.document.text import PROBLEM_TYPES
+from api.routes.rulesets import installed_game_apis
 from engine.application import GameService
 from jsonschema import Draft202012Validator, FormatChecker  # type: ignore[import-untyped]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 from api.app import create_app
-from api.idempotency import ABANDONED_SECONDS, KEEP_SECONDS, AnswerGoneError, CreatedGames, IdempotencyKeyMismatchError
+from api.http.idempotency import ABANDONED_SECONDS, KEEP_SECONDS, AnswerGoneError, CreatedGames, IdempotencyKeyMismatchError
 from api.schemas import CreatedGame
 from api.settings import ApiSettings
 from domain.errors import RuleViolation

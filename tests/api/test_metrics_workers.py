@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 import httpx
-from api.metrics import MULTIPROCESS_VARIABLE
+from api.http.metrics import MULTIPROCESS_VARIABLE
 from prometheus_client.multiprocess import MultiProcessCollector
 
 from tests.api.servers import Server, start_server

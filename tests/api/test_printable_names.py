@@ -29,7 +29,7 @@ REFUSED = [
     " bob",
     "bob ",
 ]
-# Beyond the Basic Multilingual Plane everything is welcome (api/names.py says why): a flag of
+# Beyond the Basic Multilingual Plane everything is welcome (api/http/names.py says why): a flag of
 # Scotland is a black flag and tag characters, and a private-use plane shows as a box.
 WELCOME = [
     "Zoë Smith",

@@ -13,14 +13,14 @@ from typing import Any
 
 import httpx
 import pytest
-from api.records import MAX_RECORD_BYTES
+from api.routes.records import MAX_RECORD_BYTES
 from engine.transfer import export_record, read_record
 
 from tests.api.http_players import bearer, client_for, problem_kind
 from tests.api.servers import Server, run_cli, start_server
 
 Json = dict[str, Any]
-#: Each game with the largest table of the measurements in api/records.py: the largest records
+#: Each game with the largest table of the measurements in api/routes/records.py: the largest records
 #: there are (Dodge City's far above the 64 KiB other bodies may have).
 GAMES = [("dodgecity", 5), ("bang", 7)]
 PLAY_SECONDS = 300.0

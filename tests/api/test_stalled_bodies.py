@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from api.app import create_app
-from api.request_log import CLIENT_CLOSED_REQUEST
+from api.http.request_log import CLIENT_CLOSED_REQUEST
 from engine.application import GameService
 from litestar.testing import TestClient
 from litestar.types import Message, ReceiveMessage

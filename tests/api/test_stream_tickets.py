@@ -12,7 +12,7 @@ from uuid import UUID, uuid4
 import httpx
 import pytest
 from api.app import create_app
-from api.tickets import REFUSAL, TICKET_SECONDS, StreamTickets
+from api.streams.tickets import REFUSAL, TICKET_SECONDS, StreamTickets
 from engine.application import GameService
 from litestar.exceptions import NotAuthorizedException
 from litestar.testing import TestClient

@@ -10,7 +10,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
-from api.metrics import Metrics
+from api.http.metrics import Metrics
 from domain.aggregates.game import AnyGame
 from domain.bang.actions import BangAction, DrawCards, EndPlay, Pass, PlayCard
 from domain.bang.catalog import card

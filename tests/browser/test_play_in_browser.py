@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 from api.app import create_app
-from api.frontend import CONTENT_SECURITY_POLICY
+from api.routes.frontend import CONTENT_SECURITY_POLICY
 from engine.application import GameService
 from litestar.testing import TestClient
 from playwright.sync_api import Page, ViewportSize, expect

@@ -1,4 +1,4 @@
-"""The shapes client generators read in the served document (api/document_shapes.py): each one
+"""The shapes client generators read in the served document (api/document/shapes.py): each one
 made a generated client trip before."""
 
 from __future__ import annotations

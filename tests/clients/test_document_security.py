@@ -1,4 +1,4 @@
-"""Who the committed OpenAPI documents say may call without a token (api/document_shapes.py):
+"""Who the committed OpenAPI documents say may call without a token (api/document/shapes.py):
 the reads a spectator makes take a token or none through the document's default security, so
 that client generators give them a plain client; the operations that read no token say so; the
 ones that need a token keep their own requirement."""
@@ -14,7 +14,7 @@ import pytest
 REPOSITORY = Path(__file__).parents[2]
 DOCUMENTS = [REPOSITORY / "openapi" / "openapi.json", *sorted((REPOSITORY / "openapi" / "rulesets").glob("*.json"))]
 BEARER: dict[str, list[str]] = {"bearer": []}
-#: The reads whose handlers take a missing token as a spectator (api/auth.py's caller_of).
+#: The reads whose handlers take a missing token as a spectator (api/http/auth.py's caller_of).
 SPECTATOR_READS = {"getGame", "listActions", "listEvents", "listNarration", "getState", "getRecord", "streamEvents"}
 #: The operations refused without the host's or a seat's token.
 TOKEN_NEEDED = {"performAction", "addBot", "startGame", "issueStreamTicket", "claimTimeout", "handSeatToBot", "takeSeatBack"}

@@ -13,7 +13,7 @@ from uuid import UUID
 
 import pytest
 from api.app import create_app
-from api.document import served_document
+from api.document.finish import served_document
 from api.dodgecity import API as DODGECITY_API
 from domain.offers import AnswerOffer, WithdrawOffer
 from domain.ruleset import GameStatus, Outcome, SeatResult

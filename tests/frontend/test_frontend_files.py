@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from api.app import create_app
-from api.frontend import CONTENT_SECURITY_POLICY
-from api.rulesets import installed_game_apis
+from api.routes.frontend import CONTENT_SECURITY_POLICY
+from api.routes.rulesets import installed_game_apis
 from domain.registry import default_registry
 from engine.application import GameService
 from litestar import Litestar

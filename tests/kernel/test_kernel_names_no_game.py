@@ -24,7 +24,7 @@ KERNEL = {
     "domain": ["*.py", "aggregates/*.py", "events/base.py", "events/__init__.py"],
     "engine": ["*.py"],
     "projections": ["*.py"],
-    "api": ["*.py"],
+    "api": ["*.py", "routes/*.py", "http/*.py", "document/*.py", "streams/*.py"],
 }
 
 #: Names after the project, or pinned by stored data, that a kernel module may spell.

@@ -13,7 +13,7 @@ from uuid import UUID
 
 import pytest
 from api.app import create_app
-from api.document import served_document
+from api.document.finish import served_document
 from api.dodgecity import API as DODGECITY_API
 from domain.dogeatdog.catalog import board, red_tape
 from domain.dogeatdog.ruleset import DOGEATDOG

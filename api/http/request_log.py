@@ -5,8 +5,8 @@ serves is seen too, and outside CORS) gives each request an id: a valid incoming
 is kept (a client or proxy that made one can follow it through), anything else is replaced by a
 new random one. The id is answered in the ``X-Request-ID`` header and held in a context variable,
 so every log line written while handling the request carries it, in the worker threads too
-(``api/threads.py`` runs their work in the request's context). When the request is done the
-wrapper counts it (``api/metrics.py``; a live event stream counts as open while it lasts) and
+(``api/http/threads.py`` runs their work in the request's context). When the request is done the
+wrapper counts it (``api/http/metrics.py``; a live event stream counts as open while it lasts) and
 writes one access-log line (``dodgecity.access``), instead of uvicorn's.
 
 A request whose client went away before it was answered (the connection lost while its body was
@@ -58,7 +58,7 @@ from litestar.types import ASGIApp, HTTPScope, Message, Receive, ReceiveMessage,
 from api.settings import LogFormat
 
 if TYPE_CHECKING:
-    from api.metrics import Metrics
+    from api.http.metrics import Metrics
 
 HEADER = "X-Request-ID"
 _HEADER_KEY = b"x-request-id"

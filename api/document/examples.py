@@ -1,6 +1,6 @@
 """The OpenAPI document's examples: a request and an answer of every operation, and the problems
 each may answer, all recorded from real games by ``scripts/record-document-examples`` into
-``api/document_examples.json``.
+``api/document/examples.json``.
 
 An example of a game's own body is kept under that game's name and shown only in documents
 that serve it (``openapi/rulesets/<game>.json`` holds only its own); one the same for every game
@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-EXAMPLES_FILE = Path(__file__).with_name("document_examples.json")
+EXAMPLES_FILE = Path(__file__).with_name("examples.json")
 #: The key of an example that is the same whatever the game.
 ANY = "*"
 #: Lists in examples are cut to this many items: enough to show an item, short enough to read.

@@ -11,14 +11,15 @@ connection by sending the last id it saw as ``Last-Event-ID`` (browsers do this 
 ``after`` in the query. The stream closes after the game's last event, or once it has been idle
 for the server's idle limit; clients reconnect with ``Last-Event-ID`` then.
 
-The streams of a game wait on its watcher (``api/watchers.py``), which reads nothing while nothing
-happens: commands stored by this process wake it at once, and so, on PostgreSQL, do those of other
-processes (``engine/notifications.py``); on SQLite, whose other worker processes cannot announce
-theirs, it also looks once every :data:`SQLITE_POLL_SECONDS`. One client holds at most a few
-streams at once (``api/stream_slots.py``).
+The streams of a game wait on its watcher (``api/streams/watchers.py``), which reads nothing
+while nothing happens: commands stored by this process wake it at once, and so, on PostgreSQL,
+do those of other processes (``engine/notifications.py``); on SQLite, whose other worker
+processes cannot announce theirs, it also looks once every :data:`SQLITE_POLL_SECONDS`. One
+client holds at most a few streams at once (``api/streams/slots.py``).
 
 A browser's ``EventSource`` cannot send a token: it trades one for a short-lived, single-use
-ticket (``POST …/stream-tickets``, ``api/tickets.py``) and opens the stream with ``?ticket=``.
+ticket (``POST …/stream-tickets``, ``api/streams/tickets.py``) and opens the stream with
+``?ticket=``.
 """
 
 from __future__ import annotations
@@ -40,13 +41,13 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
-from api.auth import CHALLENGE, OPTIONAL_BEARER, REQUIRED_BEARER, bearer_token, caller_of
 from api.dependencies import ServicesController
-from api.http import After
-from api.problems import problem_responses
-from api.stream_slots import StreamSlot, seat_client, stream_client
-from api.threads import in_worker_thread
-from api.watchers import GameWatcher
+from api.http.auth import CHALLENGE, OPTIONAL_BEARER, REQUIRED_BEARER, bearer_token, caller_of
+from api.http.game_requests import After
+from api.http.problems import problem_responses
+from api.http.threads import in_worker_thread
+from api.streams.slots import StreamSlot, seat_client, stream_client
+from api.streams.watchers import GameWatcher
 from domain.registry import AnyRules, wire_name
 from domain.table import ClockView
 from engine.application import GameService, VersionOutOfRangeError

@@ -16,7 +16,7 @@ from litestar import get
 from litestar.params import FromPath
 
 from api.dependencies import ServicesController
-from api.problems import problem_responses
+from api.http.problems import problem_responses
 from api.wire import GameApi, ServedGames
 from domain.registry import UnknownRulesetError, default_registry
 from engine.kit import kit_for

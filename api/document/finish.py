@@ -9,10 +9,10 @@
   cannot carry JSON's null), so its schema loses the ``null`` litestar gives it.
 - Response headers get the schema OpenAPI requires (litestar cannot give one).
 - The live stream's answer is described (litestar leaves its schema empty).
-- The links of ``api/links.py``.
+- The links of ``api/document/links.py``.
 - Tuples get their length and an ``items`` schema (litestar gives neither, msgspec ``false``).
-- The words (``api/document_text.py``): summaries, tags, descriptions, the problem types.
-- The examples (``api/document_examples.py``), recorded from real games.
+- The words (``api/document/text.py``): summaries, tags, descriptions, the problem types.
+- The examples (``api/document/examples.py``), recorded from real games.
 
 It works on the document as served (a dict), once, when the app is built.
 """
@@ -28,11 +28,11 @@ from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin  # the one place the served document lives
 
 from api.clock import TimeoutClaim
-from api.document_examples import add_examples
-from api.document_operations import operations
-from api.document_shapes import shape_document
-from api.document_text import add_text, struct_types
-from api.links import add_links
+from api.document.examples import add_examples
+from api.document.links import add_links
+from api.document.operations import operations
+from api.document.shapes import shape_document
+from api.document.text import add_text, struct_types
 from api.schemas import StartRequest
 from api.wire import GameApi, ServedGames
 
@@ -110,7 +110,7 @@ STREAM_DESCRIPTION = (
     "(`: keep-alive`) every 15 seconds, and closes after the game's last event or once it "
     "has been quiet for the server's idle limit; resume with `Last-Event-ID`."
 )
-#: The schema of the data of the stream's ``clock`` message (api/stream.py).
+#: The schema of the data of the stream's ``clock`` message (api/streams/route.py).
 CLOCK_VIEW = "ClockView"
 
 

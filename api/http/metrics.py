@@ -19,7 +19,7 @@ outside the HTTP ones as ``OTHER``; rulesets are the served ones; problem types 
 A request whose client went away before it was answered (a body that stalled past
 ``--body-timeout``, a hang-up) is counted with ``status="499"``, nginx's "client closed
 request", never as a 5xx: the status stays a number, so a ``5..`` alert counts only the server's
-own failures and no client can set one off (``api/request_log.py`` decides it).
+own failures and no client can set one off (``api/http/request_log.py`` decides it).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from prometheus_client.metrics import disable_created_metrics
 from prometheus_client.metrics_core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 
-from api.problems import TYPE_BASE, Problem
+from api.http.problems import TYPE_BASE, Problem
 
 #: The variable that puts prometheus_client in multi-process mode: read when it is first imported.
 MULTIPROCESS_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
@@ -135,7 +135,7 @@ class Metrics:
         return self._requests.labels(method, route, str(status)), self._latency.labels(route)
 
     def stream_opened(self) -> None:
-        """A live event stream began to be answered (told by ``api/request_log.py``)."""
+        """A live event stream began to be answered (told by ``api/http/request_log.py``)."""
         self._streams.inc()
 
     def stream_closed(self) -> None:

@@ -19,8 +19,8 @@ from typing import Any
 
 import msgspec
 
-from api.document_operations import operations
-from api.problems import TYPE_BASE
+from api.document.operations import operations
+from api.http.problems import TYPE_BASE
 
 #: A short phrase in words per operation (Spectral's and the docs page's "summary").
 SUMMARIES: dict[str, str] = {
@@ -188,7 +188,7 @@ class ProblemType:
 
 
 def _generic(status: int) -> str:
-    """The problem type of a plain HTTP error (``api/problems.py``'s ``on_http``)."""
+    """The problem type of a plain HTTP error (``api/http/problems.py``'s ``on_http``)."""
     return HTTPStatus(status).phrase.lower().replace(" ", "-")
 
 

@@ -13,10 +13,10 @@ from uuid import UUID
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody
 
-from api.auth import OPTIONAL_BEARER, REQUIRED_BEARER, caller_of, seat_of
-from api.bodies import STRICT_BODY
 from api.dependencies import ServicesController
-from api.http import (
+from api.http.auth import OPTIONAL_BEARER, REQUIRED_BEARER, caller_of, seat_of
+from api.http.bodies import STRICT_BODY
+from api.http.game_requests import (
     ETAG,
     NOT_MODIFIED,
     REPLAYED,
@@ -31,8 +31,8 @@ from api.http import (
     served_game,
     viewed,
 )
-from api.problems import problem_responses
-from api.threads import in_worker_thread
+from api.http.problems import problem_responses
+from api.http.threads import in_worker_thread
 
 if TYPE_CHECKING:
     import msgspec

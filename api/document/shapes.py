@@ -40,7 +40,7 @@ from typing import Any
 import msgspec
 from litestar import Litestar
 
-from api.document_operations import operations
+from api.document.operations import operations
 
 REF = "#/components/schemas/{name}"
 

@@ -17,7 +17,7 @@ SERVED_STALE = "Served-Stale"
 
 
 def start_noting_stale_reads() -> None:
-    """Called before each handler (``api/routing.py``): a fresh set for this request's task.
+    """Called before each handler (``api/http/routing.py``): a fresh set for this request's task.
 
     A set, not a value: the handler's worker thread runs in a copy of this context and adds to
     the same set. Hooks rather than a middleware: a middleware layer, with the exception

@@ -16,7 +16,7 @@ from uuid import UUID
 from litestar.exceptions import TooManyRequestsException
 from litestar.types import Scope
 
-from api.limits import address_of
+from api.http.limits import address_of
 
 #: What a refused client is told to wait: a stream ends when its game does or when it has been
 #: quiet for the idle limit, so a slot frees at an unknown time; a few seconds keeps retries rare.

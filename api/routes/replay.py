@@ -11,9 +11,9 @@ from uuid import UUID
 from litestar import Request, Response, get
 from litestar.params import FromPath, PathParameter, QueryParameter
 
-from api.auth import OPTIONAL_BEARER, caller_of
 from api.dependencies import ServicesController
-from api.http import (
+from api.http.auth import OPTIONAL_BEARER, caller_of
+from api.http.game_requests import (
     ETAG,
     NOT_MODIFIED,
     After,
@@ -23,7 +23,7 @@ from api.http import (
     game_view,
     viewed,
 )
-from api.problems import problem_responses
+from api.http.problems import problem_responses
 from api.schemas import ZERO_MINIMUM, NarrationPage, Told, Version
 from domain.names import shown_name
 from domain.registry import topic_of

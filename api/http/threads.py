@@ -48,7 +48,7 @@ def use_store_threads(backend: Backend, requested: int | None) -> int:
 
 async def in_worker_thread(work: Callable[[], T]) -> T:
     """``work()`` run in the loop's store threads, never on the loop itself, in the caller's
-    context (so its log lines carry the request's id, ``api/request_log.py``).
+    context (so its log lines carry the request's id, ``api/http/request_log.py``).
 
     The answer comes back by one ``call_soon_threadsafe`` onto an asyncio future, rather than
     through ``run_in_executor``'s chain of a thread future wrapped in an asyncio one (its

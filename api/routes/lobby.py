@@ -13,11 +13,11 @@ from litestar import Request, Response, get, post
 from litestar.exceptions import ValidationException
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
-from api.auth import REQUIRED_BEARER, caller_of, require_host
-from api.bodies import STRICT_BODY, strictly
 from api.clock import clock_settings
 from api.dependencies import ServicesController
-from api.http import (
+from api.http.auth import REQUIRED_BEARER, caller_of, require_host
+from api.http.bodies import STRICT_BODY, strictly
+from api.http.game_requests import (
     ETAG,
     LOCATION,
     REPLAYED,
@@ -28,18 +28,18 @@ from api.http import (
     served_game,
     viewed,
 )
-from api.idempotency import (
+from api.http.idempotency import (
     MIN_KEY_LENGTH,
     AnswerGoneError,
     WeakIdempotencyKeyError,
     fingerprint,
 )
-from api.limits import address_of
-from api.names import check_name
-from api.problems import IdempotentCreationError, problem_responses
-from api.read_models import Limit, Offset
+from api.http.limits import address_of
+from api.http.names import check_name
+from api.http.problems import IdempotentCreationError, problem_responses
+from api.http.threads import in_worker_thread
+from api.routes.read_models import Limit, Offset
 from api.schemas import BotSeated, CreatedGame, SeatTaken, StartRequest
-from api.threads import in_worker_thread
 from api.wire import GameApi
 from engine.credentials import credential_hash, new_token
 from engine.players import BotSeat
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 GameStatus = Literal["lobby", "running", "ended", "abandoned"]
 
-#: A creation's key is this client's own and must be hard to guess (api/idempotency.py).
+#: A creation's key is this client's own and must be hard to guess (api/http/idempotency.py).
 CreationKey = Annotated[
     str | None,
     HeaderParameter(

@@ -57,7 +57,7 @@ from litestar.enums import ScopeType
 from litestar.exceptions import TooManyRequestsException
 from litestar.types import ASGIApp, Receive, Scope, Send
 
-from api.auth import MAX_TOKEN_LENGTH
+from api.http.auth import MAX_TOKEN_LENGTH
 from api.settings import RateLimit
 from engine.application import GameService
 

@@ -1,5 +1,5 @@
 """The kernel's read models on the API: the leaderboards of players and of teams, of every game
-served or of one ruleset (the game list is the lobby's, ``api/lobby.py``)."""
+served or of one ruleset (the game list is the lobby's, ``api/routes/lobby.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from litestar import get
 from litestar.params import QueryParameter
 
 from api.dependencies import ServicesController
-from api.problems import problem_responses
+from api.http.problems import problem_responses
 from api.schemas import ZERO_MINIMUM
 from projections.read_models import LeaderboardRow, TeamRow
 

@@ -13,7 +13,7 @@ import msgspec
 from litestar.enums import HttpMethod, ScopeType
 from litestar.types import Message, Scope
 
-from api.problems import MEDIA_TYPE, problem
+from api.http.problems import MEDIA_TYPE, problem
 
 _REWRITTEN = "engine.preflight_problem"  # scope key: the body to send in place of the text
 

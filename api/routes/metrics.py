@@ -1,4 +1,4 @@
-"""``GET /metrics``'s route: the counters ``api/metrics.py`` keeps, written for a scrape.
+"""``GET /metrics``'s route: the counters ``api/http/metrics.py`` keeps, written for a scrape.
 
 Apart from the counters so that they need no controller: the app's services hold the counters,
 and the controller reads the services.
@@ -9,9 +9,9 @@ from __future__ import annotations
 from litestar import Response, get
 
 from api.dependencies import ServicesController
-from api.metrics import CONTENT_TYPE, StoreFigures, read_store_figures
-from api.problems import problem_responses
-from api.threads import in_worker_thread
+from api.http.metrics import CONTENT_TYPE, StoreFigures, read_store_figures
+from api.http.problems import problem_responses
+from api.http.threads import in_worker_thread
 
 
 class MetricsController(ServicesController):

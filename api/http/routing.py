@@ -10,7 +10,7 @@
 - An integer in the path is ASCII digits only: litestar reads it with ``int()``, which also takes
   ``+3``, `` 3``, ``3_0`` and other scripts' digits (``٣``), so one version had many names.
   Anything else names no resource, as a path segment that is no number at all: 404.
-- A body is decoded strictly (``api/bodies.py``).
+- A body is decoded strictly (``api/http/bodies.py``).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from litestar import HttpMethod, Request, Response
 from litestar.exceptions import NotFoundException, ValidationException
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
-from api.bodies import decode_strictly
-from api.stale import start_noting_stale_reads
+from api.http.bodies import decode_strictly
+from api.http.stale import start_noting_stale_reads
 
 
 async def before_handling(request: Request[Any, Any, Any]) -> Response[None] | None:

@@ -9,8 +9,8 @@ command, not 3,000 a second. A stream that is behind what the watcher keeps (res
 ago) reads its own page, as before.
 
 A game on a clock has its clock read with its news, once for all its streams: each stream sends
-it after the events of a batch (``api/stream.py``). A game without one (its clock is chosen at
-its creation, never later) costs no read for it.
+it after the events of a batch (``api/streams/route.py``). A game without one (its clock is
+chosen at its creation, never later) costs no read for it.
 
 Wakeups come from any thread; the watchers live on the event loop of the app that made them.
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from api.threads import in_worker_thread
+from api.http.threads import in_worker_thread
 from domain.events.base import DomainEvent
 from domain.table import ClockView
 from engine.application import GameService

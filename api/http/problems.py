@@ -21,7 +21,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.types import ExceptionHandlersMap
 
-from api.idempotency import IdempotencyKeyMismatchError
+from api.http.idempotency import IdempotencyKeyMismatchError
 from domain.errors import RuleViolation
 from domain.registry import UnknownRulesetError
 from engine.application import (

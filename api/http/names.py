@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from api.bodies import invalid_body
+from api.http.bodies import invalid_body
 from domain.names import REFUSED_BMP, name_problem
 
 # Surrogates (Cs) are not in the pattern (the domain refuses them): JavaScript without the ``u``

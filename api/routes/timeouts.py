@@ -6,7 +6,7 @@ wait for it. Every refusal of the rules is a problem naming the rule and records
 answer is the game as the caller now sees it, as ``POST …/actions`` answers.
 
 The stand-in routes share one path, so they are written ``async`` and hand their store work to
-:func:`in_worker_thread` (``api/threads.py`` says why).
+:func:`in_worker_thread` (``api/http/threads.py`` says why).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from litestar import Request, Response, delete, post
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, JSONBody, PathParameter
 
-from api.auth import CHALLENGE, REQUIRED_BEARER, caller_of
-from api.bodies import STRICT_BODY
 from api.clock import MAX_SEAT, TimeoutClaim
 from api.dependencies import ServicesController
-from api.http import ETAG, IfMatch, caller_view, precondition, served_game, viewed
-from api.problems import ForbiddenByRuleError, problem_responses
+from api.http.auth import CHALLENGE, REQUIRED_BEARER, caller_of
+from api.http.bodies import STRICT_BODY
+from api.http.game_requests import ETAG, IfMatch, caller_view, precondition, served_game, viewed
+from api.http.problems import ForbiddenByRuleError, problem_responses
+from api.http.threads import in_worker_thread
 from api.schemas import ZERO_MINIMUM
-from api.threads import in_worker_thread
 from engine.application import GameService
 from engine.credentials import Caller
 

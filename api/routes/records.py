@@ -30,12 +30,12 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from api.auth import OPTIONAL_BEARER, caller_of
-from api.bodies import STRICT_BODY
 from api.dependencies import ServicesController
-from api.http import ETAG, LOCATION, NOT_MODIFIED, IfNoneMatch, game_of, tagged
-from api.problems import problem_responses
-from api.threads import in_worker_thread
+from api.http.auth import OPTIONAL_BEARER, caller_of
+from api.http.bodies import STRICT_BODY
+from api.http.game_requests import ETAG, LOCATION, NOT_MODIFIED, IfNoneMatch, game_of, tagged
+from api.http.problems import problem_responses
+from api.http.threads import in_worker_thread
 from domain.names import shown_name
 from domain.registry import default_registry
 from engine.records import Record

@@ -24,8 +24,8 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.serialization import encode_json
 from litestar.status_codes import HTTP_304_NOT_MODIFIED
 
-from api.bodies import invalid_body, strictly
-from api.problems import AnotherGamesBodyError, PreconditionFailedError
+from api.http.bodies import invalid_body, strictly
+from api.http.problems import AnotherGamesBodyError, PreconditionFailedError
 from api.schemas import ZERO_MINIMUM
 from api.wire import GameApi, ServedGames
 from domain.registry import UnknownRulesetError

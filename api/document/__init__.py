@@ -1,0 +1,1 @@
+"""The OpenAPI document: finishing what litestar generates, its words, shapes and examples."""

@@ -1,0 +1,1 @@
+"""What every request goes through: authentication, bodies, problems, limits, the access log."""

@@ -1,0 +1,1 @@
+"""The kernel's routes: the handlers of every path the API serves, whatever the game."""
