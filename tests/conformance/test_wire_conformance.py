@@ -21,6 +21,7 @@ from api.app import create_app
 from api.bang import API as BANG_API
 from api.document.finish import served_document
 from api.dodgecity import API as DODGECITY_API
+from api.dogeatdog import API as DOGEATDOG_API
 from domain.events.base import DomainEvent
 from domain.events.kernel import ClockSet, DecisionTimedOut, GameAbandoned, SeatHandedToBot, SeatTakenBack
 from domain.registry import wire_name
@@ -30,7 +31,6 @@ from engine.simulation import simulate
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from api.dogeatdog import API as DOGEATDOG_API
 from tests.conformance.engine_games import install_toy
 from tests.conformance.playouts import playout
 from tests.conformance.rulesets import RULESETS, RulesetUnderTest

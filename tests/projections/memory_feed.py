@@ -24,12 +24,12 @@ from domain.ruleset import GameStatus
 from engine.kit import kit_for
 from engine.players import RandomPlayer
 from engine.simulation import play_game
+from projections import read_models
 from projections.dodgecity import read_models as dodgecity
 from projections.feed import Notification
 from projections.plugin import installed_read_models
 from projections.read_models import GameSummary, LeaderboardRow, TeamRow
 
-from projections import read_models
 from tests.kernel.toy.rules import TOY
 
 #: Each ruleset's own read models, which say how far its games have gone.

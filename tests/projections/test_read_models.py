@@ -7,10 +7,9 @@ from uuid import UUID
 from domain.dodgecity.ruleset import DODGECITY
 from domain.dodgecity.state import Building, GameState, Player, Status
 from domain.events.dodgecity import Colour, EndReason
+from projections import read_models
 from projections.dodgecity import READ_MODELS
 from projections.dodgecity import read_models as dodgecity
-
-from projections import read_models
 
 GAME = UUID(int=7)
 

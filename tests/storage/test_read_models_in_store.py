@@ -17,12 +17,12 @@ from domain.dodgecity.actions import BuyStone
 from engine.application import GameService
 from engine.players import RandomPlayer
 from engine.records import CreateCommand
+from projections import read_models
 from projections.dodgecity import READ_MODELS
 from projections.dodgecity import read_models as dodgecity
 from projections.plugin import installed_read_models
 from projections.store import wanted_versions
 
-from projections import read_models
 from tests.storage.games import recorded_game
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "dodgecity-2026-11" / "games.db"

@@ -15,6 +15,7 @@ import pytest
 from api.app import create_app
 from api.document.finish import served_document
 from api.dodgecity import API as DODGECITY_API
+from api.dogeatdog import API as DOGEATDOG_API
 from domain.dogeatdog.catalog import board, red_tape
 from domain.dogeatdog.ruleset import DOGEATDOG
 from domain.offers import AnswerOffer, WithdrawOffer
@@ -26,7 +27,6 @@ from engine.remote import play_remote
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from api.dogeatdog import API as DOGEATDOG_API
 from tests.patience import PATIENCE
 
 Client = TestClient[Litestar]
