@@ -27,6 +27,7 @@ __all__ = [
     "StrikeChoice",
 ]
 
+
 class Hidden(StrEnum):
     """Stands in for the seed ([SEE-SECRET]) or a private amount ([SEE-PRIVATE]) a viewer may not
     see: ``"?"`` on the wire. An enum rather than a literal, so that the OpenAPI document names
