@@ -8,6 +8,7 @@ see is cut from it by the game's views (``docs/dogeatdog/DESIGN.md``, section 21
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from uuid import UUID
 
 from attrs import Factory, define
@@ -302,11 +303,16 @@ class DogEatDogState:
 
     def clockwise_from(self, seat: int) -> list[int]:
         """The players still in the game clockwise from ``seat``, ``seat`` first if he is."""
-        count = len(self.players)
-        order = [(seat + step) % count for step in range(count)]
-        return [each for each in order if self.players[each].in_game]
+        players = self.players
+        return [each for each in _clockwise(len(players), seat) if players[each].in_game]
 
     def free_divisions(self) -> list[str]:
         """The division cards in the game nobody holds, in ``board.json`` order."""
         held = {player.division for player in self.players if player.in_game}
         return [division for division in self.divisions if division not in held]
+
+
+@lru_cache(maxsize=256)  # a few table sizes times their seats
+def _clockwise(count: int, seat: int) -> tuple[int, ...]:
+    """The ``count`` seats clockwise from ``seat`` (kept: the rules ask for them all the time)."""
+    return tuple((seat + step) % count for step in range(count))

@@ -81,8 +81,11 @@ def may_propose(state: DogEatDogState, seat: int) -> bool:
         return False
     if proposals_made(state, seat) >= MAX_PROPOSALS:
         return False
-    mine = _holds_anything(state.players[seat])
-    return any(mine or _holds_anything(state.players[other]) for other in partners(state, seat))
+    players = state.players
+    others = [other for other in players if other.in_game and other is not players[seat]]
+    if _holds_anything(players[seat]):
+        return bool(others)
+    return any(_holds_anything(other) for other in others)
 
 
 def _holds_anything(player: Player) -> bool:
@@ -108,13 +111,14 @@ def proposals(
         others = partners(state, seat)
         to = [others[state.turn.number % len(others)]]
     mine = state.players[seat]
+    my_most = _most(mine)
     found: list[DogEatDogMove] = []
     for other in to:
         theirs = state.players[other]
-        if theirs.corporate and _most(mine):
-            found.append(DogEatDogProposeTrade(to=other, gives=_one(_most(mine)), asks=_DOLLAR))
-        elif mine.corporate and _most(theirs):
-            found.append(DogEatDogProposeTrade(to=other, gives=_DOLLAR, asks=_one(_most(theirs))))
+        if theirs.corporate and my_most:
+            found.append(DogEatDogProposeTrade(to=other, gives=_one(my_most), asks=_DOLLAR))
+        elif mine.corporate and (their_most := _most(theirs)):
+            found.append(DogEatDogProposeTrade(to=other, gives=_DOLLAR, asks=_one(their_most)))
     return found
 
 
@@ -124,12 +128,13 @@ _DOLLAR = DogEatDogTradeSide(money=1)
 def _most(player: Player) -> str:
     """The raw material or product ``player`` holds most of (the first in the board's order
     among ties), or "" when he holds none."""
-    held = [
-        (count, -index, good)
-        for index, good in enumerate(_GOODS)
-        if (count := player.goods.get(good, 0))
-    ]
-    return max(held)[2] if held else ""
+    goods = player.goods
+    most, most_held = "", 0
+    for good in _GOODS:  # a later good only if strictly more: the first among ties stays
+        held = goods.get(good, 0)
+        if held > most_held:
+            most, most_held = good, held
+    return most
 
 
 def _one(good: str) -> DogEatDogTradeSide:
