@@ -7,6 +7,7 @@ exactly what its name says; the rules decided it all before it was recorded, cha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
 
 from domain.dogeatdog.state import (
@@ -57,8 +58,16 @@ def evolve(event: DomainEvent, state: DogEatDogState) -> None:
     """Events of no consequence for the state change nothing."""
 
 
+#: Each kind of event's handler, looked up once: ``singledispatch`` looks it up on every call.
+_HANDLERS: dict[type[DomainEvent], Callable[[DomainEvent, DogEatDogState], None]] = {}
+
+
 def apply(state: DogEatDogState, event: DomainEvent) -> None:
-    evolve(event, state)
+    kind = type(event)
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        handler = _HANDLERS[kind] = evolve.dispatch(kind)
+    handler(event, state)
 
 
 def _take(cards: list[str], card: str) -> None:

@@ -102,9 +102,10 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
     between two automatic steps)."""
     if state.status is not GameStatus.RUNNING:
         return None
-    chooser = setup.chooser(state)
-    if chooser is not None:
-        return DogEatDogDecision(seat=chooser, kind=DecisionKind.DIVISION)
+    if state.round <= 0:  # divisions are chosen before the first round ([SETUP-DIVISIONS])
+        chooser = setup.chooser(state)
+        if chooser is not None:
+            return DogEatDogDecision(seat=chooser, kind=DecisionKind.DIVISION)
     turn = state.turn
     if turn.insolvent:
         return DogEatDogDecision(seat=turn.seat, kind=DecisionKind.INSOLVENCY)

@@ -77,15 +77,15 @@ def may_propose(state: DogEatDogState, seat: int) -> bool:
     """Whether ``seat`` may propose a trade now, whatever it proposes: in the game, fewer than
     three proposals in this window, and someone to trade with who or who himself holds
     something tradable ([TRADE-PROPOSE], [TRADE-COUNT])."""
-    if state.status is not GameStatus.RUNNING or not state.players[seat].in_game:
+    players = state.players
+    me = players[seat]
+    if state.status is not GameStatus.RUNNING or not me.in_game:
         return False
     if proposals_made(state, seat) >= MAX_PROPOSALS:
         return False
-    players = state.players
-    others = [other for other in players if other.in_game and other is not players[seat]]
-    if _holds_anything(players[seat]):
-        return bool(others)
-    return any(_holds_anything(other) for other in others)
+    if _holds_anything(me):
+        return any(other.in_game for other in players if other is not me)
+    return any(other.in_game and _holds_anything(other) for other in players if other is not me)
 
 
 def _holds_anything(player: Player) -> bool:
@@ -151,7 +151,8 @@ def refusal(
         return RuleViolation(
             "TRADE-COUNT", f"a counter-offer goes to seat {offer.proposer + 1}, who proposed"
         )
-    if action.to == seat or action.to not in partners(state, seat):
+    players = state.players  # a partner: another seat still in the game (``partners``)
+    if action.to == seat or not 0 <= action.to < len(players) or not players[action.to].in_game:
         return RuleViolation("TRADE-PROPOSE", "a trade is proposed to one other player in the game")
     if proposals_made(state, seat) >= MAX_PROPOSALS:
         return RuleViolation(
@@ -219,13 +220,14 @@ def fees(state: DogEatDogState, offer: Offer[DogEatDogTradeSide]) -> tuple[tuple
 
 
 def _side_problem(side: DogEatDogTradeSide, holder: Player) -> str | None:
-    named = [good for good, _ in side.goods]
     if not 0 <= side.money <= holder.corporate:
         return f"gives $0M to ${holder.corporate}M of his corporate account, not ${side.money}M"
-    if any(good not in _GOODS for good in named) or len(set(named)) != len(named):
-        return "names each raw material or product he gives once"
-    if any(not 1 <= count <= holder.goods.get(good, 0) for good, count in side.goods):
-        return "gives at least one and at most what he holds of each good"
+    if side.goods:  # most sides give none
+        named = [good for good, _ in side.goods]
+        if any(good not in _GOODS for good in named) or len(set(named)) != len(named):
+            return "names each raw material or product he gives once"
+        if any(not 1 <= count <= holder.goods.get(good, 0) for good, count in side.goods):
+            return "gives at least one and at most what he holds of each good"
     if not 0 <= side.pollution_markers <= holder.pollution_markers:
         return f"holds {holder.pollution_markers} pollution markers"
     for given, held, what in (
