@@ -1,6 +1,6 @@
 """Memory the application keeps after being asked about many game ids that do not exist.
 
-Every request naming a game takes that game's lock first (engine/application.py ``_GameLocks``),
+Every request naming a game takes that game's lock first (engine/game_locks.py ``GameLocks``),
 so anyone can name as many ids as they like. This asks a store in memory about ``--ids`` random
 ids and prints the memory still allocated afterwards (tracemalloc) and the entries left in the
 lock map.

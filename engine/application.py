@@ -4,9 +4,12 @@ It loads a game, lets the aggregate decide, seals the new events into the hash c
 them to the store chosen by the database URL. Around that it keeps what makes it fast and safe:
 
 - an LRU cache of loaded games, fast-forwarded from the store before every use, so a command
-  costs the same at step 500 as at step 5 and other processes' writes are never missed;
+  costs the same at step 500 as at step 5 and other processes' writes are never missed
+  (``engine/game_cache.py``);
 - a lock per game, so writes to one game are serialised in this process while different games
-  proceed in parallel;
+  proceed in parallel (``engine/game_locks.py``);
+- a gate that refuses calls for a moment once the store has failed to answer, rather than let
+  each wait out the database's timeout (``engine/store_gate.py``);
 - optimistic concurrency: a command may name the version its caller saw; a stale one, or another
   process winning the race to the same version, is a :class:`VersionConflictError`, never a lost
   or duplicated event;
@@ -20,13 +23,9 @@ import functools
 import logging
 import secrets
 import sqlite3
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 from uuid import UUID, uuid4
@@ -41,10 +40,12 @@ from domain.events.base import DomainEvent
 from domain.names import with_names_shown
 from domain.registry import AnyRules, Registry, default_registry, topic_of
 from domain.ruleset import GameStatus
-from domain.table import ClockSettings, ClockView, parse_time
-from engine.credentials import Access, Caller
+from domain.table import ClockSettings, ClockView
+from engine.credentials import Caller
 from engine.database import STORE_TIMEOUT_SECONDS, Backend, Database, resolve
 from engine.fairness import SeedFairness, new_seed_nonce
+from engine.game_cache import GameCache, LoadedGame
+from engine.game_locks import GameLocks
 from engine.import_marks import IMPORTED_AT, ImportMarks
 from engine.kit import GameKit, kit_for
 from engine.notifications import install_trigger
@@ -61,9 +62,7 @@ from engine.records import (
     TakeBackCommand,
     TimeoutCommand,
     act_command,
-    by_command,
     create_command,
-    decider,
     decode_action,
     envelope_bytes,
     join_command,
@@ -82,6 +81,13 @@ from engine.snapshots import (
 )
 from engine.snapshots import decode as decode_snapshot
 from engine.snapshots import encode as encode_snapshot
+from engine.store_gate import (
+    STORE_PAUSE_SECONDS,
+    UNREACHABLE,
+    StoreGate,
+    StoreUnavailableError,
+    note_stale,
+)
 from projections import Projections
 from projections.background import BackgroundProjector
 from projections.feed import Notification
@@ -123,62 +129,6 @@ class VersionConflictError(Exception):
         self.expected = expected
         self.actual = actual
         self.store_clash = store_clash  # another process stored that version first
-
-
-class StoreUnavailableError(Exception):
-    """The database cannot be opened, or did not answer a moment ago: unreachable, locked,
-    missing, or not ours to write."""
-
-
-#: The errors of a database that does not answer (stopped, locked, gone). A version clash
-#: (the library's IntegrityError) is none of them: it is the store answering "no".
-_STORE_ERRORS: tuple[type[BaseException], ...] = (PersistenceError, psycopg.Error, sqlite3.Error)
-_UNREACHABLE: tuple[type[BaseException], ...] = (StoreUnavailableError, *_STORE_ERRORS)
-#: How long after the store failed to answer requests are refused at once rather than each
-#: waiting out the database's own timeout in the queue for the store's few threads.
-STORE_PAUSE_SECONDS = 2.0
-
-
-class _StoreGate:
-    """Fail fast while the store is down: after a call fails, calls within the pause raise
-    :class:`StoreUnavailableError` without reaching the store; the first call after it tries
-    again, and its success opens the gate for everyone."""
-
-    def __init__(self, pause: float = STORE_PAUSE_SECONDS) -> None:
-        self._pause = pause
-        self._closed_until = 0.0
-
-    @property
-    def down(self) -> bool:
-        return time.monotonic() < self._closed_until
-
-    def reach(self, call: Callable[[], T]) -> T:
-        if self.down:
-            raise StoreUnavailableError("the database did not answer a moment ago")
-        return self.probe(call)
-
-    def probe(self, call: Callable[[], T]) -> T:
-        """``call`` even while the gate is closed; its success opens it."""
-        try:
-            result = call()
-        except IntegrityError:
-            raise
-        except _STORE_ERRORS:
-            self._closed_until = time.monotonic() + self._pause
-            raise
-        self._closed_until = 0.0
-        return result
-
-
-#: The games a request was answered about from this process's cache, as last seen, because the
-#: store could not be reached (the API says so in a header). Set per request by its caller.
-stale_reads: ContextVar[set[UUID] | None] = ContextVar("stale_reads", default=None)
-
-
-def _note_stale(game_id: UUID) -> None:
-    noted = stale_reads.get()
-    if noted is not None:
-        noted.add(game_id)
 
 
 class GameExistsError(Exception):
@@ -239,132 +189,6 @@ class Performed:
     replayed: bool
 
 
-@dataclass
-class _Loaded:
-    game: AnyGame
-    head: str  # hash of the game's last stored event
-    access: Access = field(default_factory=Access)
-    #: Whether the game was imported (engine/import_marks.py), None until asked: stored with
-    #: its events, it never changes, so once known a cached game answers without the store.
-    imported: bool | None = None
-    #: The version of the game's latest snapshot this process knows stored (engine/snapshots.py).
-    snapshot_version: int = 0
-    #: The rules version the game is played by, None until a snapshot needs it.
-    rules_version: str | None = None
-
-    def follow(self, records: Sequence[Record], *, note_access: bool = True) -> None:
-        """Apply stored events read back from the store. A game on a clock is replayed a
-        command at a time (the store keeps a command's events together), each settling the
-        clock at its recorded time; any other game an event at a time, as fast as that goes.
-        ``note_access`` False leaves the credentials unread (a private copy of the game)."""
-        start = 0
-        if self.game.version == 0:
-            # The opening command is the one that may put the game on a clock.
-            opening = next((group for _, group in by_command(records)), None)
-            if opening is None:
-                return
-            self._follow_command(opening, note_access)
-            start = len(opening)
-        if self.game.table.clock is not None:
-            for _, group in by_command(records[start:]):
-                self._follow_command(group, note_access)
-            return
-        apply, note = self.game.apply, self.access.note
-        for record in records[start:]:
-            event = record.event()
-            apply(event)
-            if note_access:
-                note(record.command, event)
-        if len(records) > start:
-            self.head = records[-1].hash
-
-    def _follow_command(self, group: Sequence[Record], note_access: bool) -> None:
-        command = group[0].command
-        events = [record.event() for record in group]
-        game = self.game
-        timed = game.table.clock is not None or isinstance(command, CreateCommand)
-        actor, by_itself = decider(command)
-        game.replay(
-            events,
-            at=parse_time(group[0].recorded_at) if timed else None,
-            actor=actor,
-            by_itself=by_itself,
-        )
-        if note_access:
-            for record, event in zip(group, events, strict=True):
-                self.access.note(record.command, event)
-        self.head = group[-1].hash
-
-
-class _GameCache:
-    """A small thread-safe LRU of loaded games."""
-
-    def __init__(self, maxsize: int) -> None:
-        self._maxsize = maxsize
-        self._items: OrderedDict[UUID, _Loaded] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: UUID) -> _Loaded | None:
-        with self._lock:
-            loaded = self._items.get(game_id)
-            if loaded is not None:
-                self._items.move_to_end(game_id)
-            return loaded
-
-    def put(self, game_id: UUID, loaded: _Loaded) -> None:
-        if self._maxsize <= 0:
-            return
-        with self._lock:
-            self._items[game_id] = loaded
-            self._items.move_to_end(game_id)
-            while len(self._items) > self._maxsize:
-                self._items.popitem(last=False)
-
-    def evict(self, game_id: UUID) -> None:
-        with self._lock:
-            self._items.pop(game_id, None)
-
-
-class _GameLocks:
-    """One lock per game while anybody holds or waits for it.
-
-    A game's entry is made by the first caller and dropped by the last one out, so the map holds
-    only the games in use at this moment: asking about any number of ids, existing or not, leaves
-    nothing behind. Every caller for one game meanwhile shares the entry, so two never run at
-    once; a caller after the last one out makes a new lock, which nobody else holds."""
-
-    def __init__(self) -> None:
-        self._locks: dict[UUID, _CountedLock] = {}
-        self._guard = threading.Lock()
-
-    @contextmanager
-    def hold(self, game_id: UUID) -> Iterator[None]:
-        with self._guard:
-            entry = self._locks.get(game_id)
-            if entry is None:
-                entry = self._locks[game_id] = _CountedLock()
-            entry.users += 1
-        try:
-            with entry.lock:
-                yield
-        finally:
-            with self._guard:
-                entry.users -= 1
-                if entry.users == 0:
-                    del self._locks[game_id]
-
-    def __len__(self) -> int:
-        """Games whose lock somebody holds or waits for now."""
-        with self._guard:
-            return len(self._locks)
-
-
-@dataclass(eq=False)
-class _CountedLock:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    users: int = 0  # holding or waiting; changed only under the map's guard
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -395,13 +219,13 @@ class GameService(Application[UUID]):
         #: The games this store plays; a stored game's ruleset is read from its first event.
         self.registry = registry or default_registry()
         self.snapshot_interval = max(0, snapshot_interval)
-        self._cache = _GameCache(cache_size)
-        self._locks = _GameLocks()
+        self._cache = GameCache(cache_size)
+        self._locks = GameLocks()
         self._clock = clock
         self._seed_nonces = seed_nonces
         self._listeners: list[Callable[[UUID], None]] = []
         self._closed = False
-        self._gate = _StoreGate(store_pause)
+        self._gate = StoreGate(store_pause)
         self.project_after_commands = project_after_commands
         #: A process that only reads (the CLI's verify, export, games …) on SQLite: nothing it
         #: does writes or takes the write lock, the read models included (they are read as far
@@ -502,7 +326,7 @@ class GameService(Application[UUID]):
         with self._locks.hold(game.id):
             try:
                 # Created here, so not imported: a stale read of it needs no store to say so.
-                self._store(_Loaded(game, GENESIS, imported=False), commands, now)
+                self._store(LoadedGame(game, GENESIS, imported=False), commands, now)
             except VersionConflictError:
                 raise GameExistsError(game.id) from None
         self._committed(game.id)
@@ -655,7 +479,7 @@ class GameService(Application[UUID]):
         exact: bool,
         stand_in: bool = False,
     ) -> Performed:
-        def replay(loaded: _Loaded) -> Performed | None:
+        def replay(loaded: LoadedGame) -> Performed | None:
             """The first answer, if this key already performed this action."""
             past = loaded.access.performed.get((seat, idempotency_key or ""))
             if past is None:
@@ -683,7 +507,7 @@ class GameService(Application[UUID]):
             still_current=None if exact else self._only_others_committed(seat),
         )
 
-    def _only_others_committed(self, seat: int) -> Callable[[_Loaded, int], bool]:
+    def _only_others_committed(self, seat: int) -> Callable[[LoadedGame, int], bool]:
         """Whether ``seat``'s expected version is older than the latest only by events its
         ruleset says change nothing ``seat`` may do or see (``Rules.tolerates_stale``): other
         seats' secret commitments to the simultaneous decision ``seat`` is still making.
@@ -692,7 +516,7 @@ class GameService(Application[UUID]):
         must not make ``seat`` read the game again and retry, nor depend on whose request
         arrived first."""
 
-        def still_current(loaded: _Loaded, expected: int) -> bool:
+        def still_current(loaded: LoadedGame, expected: int) -> bool:
             game = loaded.game
             newer = game.version - expected
             # Asked before reading the events since: most stale requests fail here.
@@ -762,8 +586,8 @@ class GameService(Application[UUID]):
         command: Command,
         body: Callable[[AnyGame, datetime], T],
         *,
-        answer_first: Callable[[_Loaded], T | None] | None = None,
-        still_current: Callable[[_Loaded, int], bool] | None = None,
+        answer_first: Callable[[LoadedGame], T | None] | None = None,
+        still_current: Callable[[LoadedGame, int], bool] | None = None,
     ) -> T:
         """Run ``body`` on the latest game, with the time the command is recorded at, and
         store the events it recorded as ``command``.
@@ -796,13 +620,13 @@ class GameService(Application[UUID]):
         self._committed(game_id)
         return result
 
-    def _append(self, loaded: _Loaded, command: Command) -> None:
+    def _append(self, loaded: LoadedGame, command: Command) -> None:
         """Store the events the cached game recorded as ``command``, recorded now."""
         self._store(loaded, [(command, loaded.game.collect_events())], self._clock())
 
     def _store(
         self,
-        loaded: _Loaded,
+        loaded: LoadedGame,
         commands: Sequence[tuple[Command, list[DomainEvent]]],
         now: datetime,
     ) -> None:
@@ -829,7 +653,7 @@ class GameService(Application[UUID]):
                 self._latest_or_none(game.id),
                 store_clash=True,
             ) from None
-        except _UNREACHABLE:
+        except UNREACHABLE:
             # Nothing was stored, but the cached game has played the command in memory.
             self._keep_as_stored(loaded)
             raise
@@ -885,15 +709,15 @@ class GameService(Application[UUID]):
 
     # -- loading --------------------------------------------------------------------------
 
-    def _load(self, game_id: UUID, *, stale_ok: bool = False) -> _Loaded:
+    def _load(self, game_id: UUID, *, stale_ok: bool = False) -> LoadedGame:
         """The latest game, from the cache brought up to date, else folded from the store.
 
         ``stale_ok`` (reads only, never commands): if the store cannot be reached, the cached
-        game as last seen, noted in :data:`stale_reads`."""
+        game as last seen, noted in :data:`engine.store_gate.stale_reads`."""
         if stale_ok:
             try:
                 return self._load(game_id)
-            except _UNREACHABLE:
+            except UNREACHABLE:
                 cached = self._last_seen(game_id)
                 if cached is None:
                     raise
@@ -912,18 +736,18 @@ class GameService(Application[UUID]):
         loaded.follow(self._select(game_id, after=loaded.game.version))
         return loaded
 
-    def _folded(self, game_id: UUID) -> _Loaded:
+    def _folded(self, game_id: UUID) -> LoadedGame:
         """The latest game folded from every stored event."""
         records = self.records(game_id)
         rules = self._rules_of(records[0])
-        loaded = _Loaded(Game(game_id, rules), GENESIS)
+        loaded = LoadedGame(Game(game_id, rules), GENESIS)
         loaded.rules_version = rules.opening(records[0].event()).rules_version
         loaded.follow(records)
         return loaded
 
     # -- snapshots (engine/snapshots.py): a cache, never a fact ---------------------------
 
-    def _from_snapshot(self, game_id: UUID) -> _Loaded | None:
+    def _from_snapshot(self, game_id: UUID) -> LoadedGame | None:
         """The latest game from its snapshot and the events stored since; None if snapshots
         are off, or the game has none this code may use (then it is folded: only time is
         lost, and a store that does not answer is reported by the fold's own read)."""
@@ -959,12 +783,12 @@ class GameService(Application[UUID]):
             return None
         game: AnyGame = Game(game_id, rules)
         game.version, game.state, game.table = taken.version, taken.state, taken.table
-        loaded = _Loaded(game, taken.head, taken.access)
+        loaded = LoadedGame(game, taken.head, taken.access)
         loaded.snapshot_version, loaded.rules_version = taken.version, rules_version
         loaded.follow(records[1:])
         return loaded
 
-    def _snapshot_if_due(self, loaded: _Loaded) -> None:
+    def _snapshot_if_due(self, loaded: LoadedGame) -> None:
         """Keep a snapshot of ``loaded``, the latest game stored at a command's end, once it is
         the interval past its last one. A snapshot that cannot be kept is only time lost at the
         next opening: the command or read goes on."""
@@ -992,7 +816,7 @@ class GameService(Application[UUID]):
             raise TypeError(f"the event store's recorder {type(shelf).__name__} keeps no snapshots")
         return shelf
 
-    def _keep_as_stored(self, loaded: _Loaded) -> None:
+    def _keep_as_stored(self, loaded: LoadedGame) -> None:
         """Give the cached ``loaded``, whose game played a command the store did not take, the
         game as stored instead, so that reads go on being served from the cache while writes
         fail.
@@ -1005,21 +829,22 @@ class GameService(Application[UUID]):
         game_id = loaded.game.id
         try:
             records = self._select(game_id, gated=False)
-        except _UNREACHABLE:
+        except UNREACHABLE:
             records = []
         if not records:
             self._cache.evict(game_id)
             return
-        stored = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
+        stored = LoadedGame(Game(game_id, self._rules_of(records[0])), GENESIS)
         stored.follow(records)
         loaded.game, loaded.head, loaded.access = stored.game, stored.head, stored.access
 
-    def _last_seen(self, game_id: UUID) -> _Loaded | None:
-        """The cached game as this process last saw it, noted in :data:`stale_reads` (the store
-        could not be reached); None if it is not cached."""
+    def _last_seen(self, game_id: UUID) -> LoadedGame | None:
+        """The cached game as this process last saw it, noted in
+        :data:`engine.store_gate.stale_reads` (the store could not be reached); None if it is
+        not cached."""
         cached = self._cache.get(game_id)
         if cached is not None:
-            _note_stale(game_id)
+            note_stale(game_id)
         return cached
 
     def read(self, game_id: UUID, reader: Callable[[AnyGame], T]) -> T:
@@ -1041,7 +866,7 @@ class GameService(Application[UUID]):
     def _fold(self, game_id: UUID, records: Sequence[Record]) -> AnyGame:
         if not records:
             raise GameNotFoundError(game_id)
-        loaded = _Loaded(Game(game_id, self._rules_of(records[0])), GENESIS)
+        loaded = LoadedGame(Game(game_id, self._rules_of(records[0])), GENESIS)
         loaded.follow(records, note_access=False)
         return loaded.game
 
@@ -1073,7 +898,7 @@ class GameService(Application[UUID]):
             last = self._gate.reach(
                 lambda: self.recorder.select_events(game_id, desc=True, limit=1)
             )
-        except _UNREACHABLE:
+        except UNREACHABLE:
             cached = self._last_seen(game_id)
             if cached is None:
                 raise
@@ -1107,7 +932,7 @@ class GameService(Application[UUID]):
         with self._locks.hold(game_id):
             return self._imported_of(self._load(game_id, stale_ok=True))
 
-    def _imported_of(self, loaded: _Loaded) -> bool:
+    def _imported_of(self, loaded: LoadedGame) -> bool:
         if loaded.imported is None:
             loaded.imported = self._imported_at(loaded.game.id) is not None
         return loaded.imported
@@ -1195,7 +1020,7 @@ class GameService(Application[UUID]):
         gated: bool = True,
     ) -> list[Record]:
         """The game's stored records after ``after`` up to ``upto``; ``gated`` False reads even
-        while requests are refused at once (:class:`_StoreGate`), without opening the gate."""
+        while requests are refused at once (:class:`StoreGate`), without opening the gate."""
 
         def select() -> Sequence[StoredEvent]:
             return self.recorder.select_events(game_id, gt=after, lte=upto)

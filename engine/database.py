@@ -30,7 +30,7 @@ from engine.sqlite_events import (
 
 DEFAULT_URL = "sqlite:///dodgecity.db"
 #: How long a call waits for a locked or unreachable database before it fails (then the API
-#: answers 503 and refuses at once for a moment: ``engine.application._StoreGate``). Commands
+#: answers 503 and refuses at once for a moment: ``engine.store_gate.StoreGate``). Commands
 #: take milliseconds, so waiting longer only stalls every request queued behind the call, as
 #: 30 s did (a client's own timeout fired before the 503).
 STORE_TIMEOUT_SECONDS = 2

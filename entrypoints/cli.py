@@ -63,7 +63,6 @@ from engine.application import (
     GameExistsError,
     GameNotFoundError,
     GameService,
-    StoreUnavailableError,
     VersionOutOfRangeError,
 )
 from engine.audit import verify
@@ -73,6 +72,7 @@ from engine.progress import ProgressBar
 from engine.records import CorruptRecordError, Record
 from engine.remote import WAIT_SECONDS, RemoteBotError, play_remote
 from engine.simulation import Summary, simulate
+from engine.store_gate import StoreUnavailableError
 from engine.transfer import RecordRejectedError, export_record, read_untrusted_record
 from entrypoints.connections import (
     BODY_TIMEOUT_VARIABLE,

@@ -28,10 +28,10 @@ from engine.application import (
     GameExistsError,
     GameNotFoundError,
     IdempotencyKeyReusedError,
-    StoreUnavailableError,
     VersionConflictError,
     VersionOutOfRangeError,
 )
+from engine.store_gate import StoreUnavailableError
 from engine.transfer import RecordRejectedError
 
 log = logging.getLogger(__name__)

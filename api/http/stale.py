@@ -11,7 +11,7 @@ from __future__ import annotations
 from litestar.datastructures import MutableScopeHeaders
 from litestar.types import Message, Scope
 
-from engine.application import stale_reads
+from engine.store_gate import stale_reads
 
 SERVED_STALE = "Served-Stale"
 
