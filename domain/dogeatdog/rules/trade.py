@@ -230,6 +230,8 @@ def _side_problem(side: DogEatDogTradeSide, holder: Player) -> str | None:
             return "gives at least one and at most what he holds of each good"
     if not 0 <= side.pollution_markers <= holder.pollution_markers:
         return f"holds {holder.pollution_markers} pollution markers"
+    if not (side.cards or side.officials or side.squares):  # most sides give none of them
+        return None
     for given, held, what in (
         (side.cards, holder.current_events, "Current Event cards he holds"),
         (side.officials, holder.officials, "Corrupt Officials he owns"),
