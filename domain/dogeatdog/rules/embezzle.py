@@ -57,12 +57,18 @@ def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
     """What ``seat`` may embezzle in the open window: once a round ([EMBEZZLE-ONCE]), while he
     holds a division. (While an embezzlement awaits its holders' answers nobody is asked in
     the window; the embezzler's own is used up as soon as he declares.)"""
+    return list(amounts(state, seat)) if may_embezzle(state, seat) else []
+
+
+def may_embezzle(state: DogEatDogState, seat: int) -> bool:
+    """Whether ``offers`` lists any amount for ``seat``, without listing them (a window asks
+    this of every player each time someone passes)."""
     player = state.players[seat]
     if not player.in_game or player.division is None:
-        return []
+        return False
     if player.embezzled_round == state.round or _not_his_turn(state, seat):
-        return []
-    return list(amounts(state, seat))
+        return False
+    return most(state, seat) >= 1
 
 
 def _not_his_turn(state: DogEatDogState, seat: int) -> bool:

@@ -36,8 +36,11 @@ def offers(state: DogEatDogState, seat: int) -> list[DogEatDogMove]:
 
 def may_act(state: DogEatDogState, seat: int) -> bool:
     """Whether ``seat`` may do more than pass in the window: any trade counts, listed or not."""
-    return trade.may_propose(state, seat) or bool(
-        embezzle.offers(state, seat) or laws.withdrawals(state, seat) or honour.offers(state, seat)
+    return (
+        trade.may_propose(state, seat)
+        or embezzle.may_embezzle(state, seat)
+        or bool(state.players[seat].instructions)  # a standing instruction to withdraw
+        or bool(honour.offers(state, seat))
     )
 
 
