@@ -55,6 +55,7 @@ MAX_PROPOSALS = 3
 #: most that third.
 MOST_SQUARES = 3
 _GOODS = (*RAWS, *PRODUCTS)
+_GOOD_INDEX = {good: index for index, good in enumerate(_GOODS)}
 
 
 def open_offers(state: DogEatDogState) -> list[Offer[DogEatDogTradeSide]]:
@@ -128,12 +129,13 @@ _DOLLAR = DogEatDogTradeSide(money=1)
 def _most(player: Player) -> str:
     """The raw material or product ``player`` holds most of (the first in the board's order
     among ties), or "" when he holds none."""
-    goods = player.goods
-    most, most_held = "", 0
-    for good in _GOODS:  # a later good only if strictly more: the first among ties stays
-        held = goods.get(good, 0)
-        if held > most_held:
-            most, most_held = good, held
+    most, most_held, most_index = "", 0, len(_GOODS)
+    for good, held in player.goods.items():  # only what he has a count of
+        index = _GOOD_INDEX.get(good)
+        if index is None or held <= 0 or held < most_held:
+            continue
+        if held > most_held or index < most_index:  # among ties, the first in board order
+            most, most_held, most_index = good, held, index
     return most
 
 
