@@ -306,6 +306,12 @@ class DogEatDogState:
         players = self.players
         return [each for each in _clockwise(len(players), seat) if players[each].in_game]
 
+    def others_clockwise(self, seat: int) -> list[int]:
+        """``clockwise_from(seat)`` without ``seat``: the other players still in the game."""
+        players = self.players
+        clockwise = _clockwise(len(players), seat)
+        return [each for each in clockwise if each != seat and players[each].in_game]
+
     def free_divisions(self) -> list[str]:
         """The division cards in the game nobody holds, in ``board.json`` order."""
         held = {player.division for player in self.players if player.in_game}

@@ -71,7 +71,7 @@ def proposals_made(state: DogEatDogState, seat: int) -> int:
 
 def partners(state: DogEatDogState, seat: int) -> list[int]:
     """The players ``seat`` may propose a trade to: every other one still in the game."""
-    return [other for other in state.clockwise_from(seat) if other != seat]
+    return state.others_clockwise(seat)
 
 
 def may_propose(state: DogEatDogState, seat: int) -> bool:
@@ -84,9 +84,11 @@ def may_propose(state: DogEatDogState, seat: int) -> bool:
         return False
     if proposals_made(state, seat) >= MAX_PROPOSALS:
         return False
-    if _holds_anything(me):
-        return any(other.in_game for other in players if other is not me)
-    return any(other.in_game and _holds_anything(other) for other in players if other is not me)
+    mine = _holds_anything(me)
+    for other in players:  # a loop, not any(): asked every time a window is listed
+        if other is not me and other.in_game and (mine or _holds_anything(other)):
+            return True
+    return False
 
 
 def _holds_anything(player: Player) -> bool:
