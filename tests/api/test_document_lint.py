@@ -8,56 +8,29 @@ Without npm the test fails in CI (``CI`` set) and is skipped elsewhere, saying w
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
-import os
-import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
 from api.http.names import NAME_PATTERN, check_name
 from litestar.exceptions import ValidationException
 
+from tests.npm_tools import installed_from_lock, node_tool
+
 ROOT = Path(__file__).parents[2]
 TOOLS = ROOT / "tools" / "spectral"
 DOCUMENTS = [ROOT / "openapi" / "openapi.json", *sorted((ROOT / "openapi" / "rulesets").glob("*.json"))]
-STAMP = TOOLS / "node_modules" / ".installed-from-lock"
 ERROR, WARNING = 0, 1
 
 
 def _tool(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{name} is missing: CI lints the OpenAPI documents with Spectral (npm)")
-        pytest.skip(f"{name} is missing: install Node.js and npm to lint the OpenAPI documents")
-    return found
+    return node_tool(name, "lints the OpenAPI documents with Spectral (npm)")
 
 
 @pytest.fixture(scope="module")
 def spectral() -> Path:
-    npm = _tool("npm")
-    lock = hashlib.sha256((TOOLS / "package-lock.json").read_bytes()).hexdigest()
-    # `npm ci` empties node_modules first: another test worker (pytest-xdist), or another run in
-    # this tree, must neither install at the same moment nor find it half installed. One lock
-    # per tree, held while checking and installing; kept outside the tree, so nothing is left in it.
-    holder = Path(tempfile.gettempdir()) / f"dodgecity-spectral-{hashlib.sha256(bytes(TOOLS)).hexdigest()[:16]}.lock"
-    with holder.open("a") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        if not (STAMP.exists() and STAMP.read_text() == lock):
-            installed = subprocess.run(
-                [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
-                cwd=TOOLS,
-                check=False,
-                capture_output=True,
-                text=True,
-            )
-            assert installed.returncode == 0, installed.stderr
-            STAMP.write_text(lock)
-    return TOOLS / "node_modules" / ".bin" / "spectral"
+    return installed_from_lock(TOOLS, "lints the OpenAPI documents with Spectral (npm)") / ".bin" / "spectral"
 
 
 def test_given_the_committed_documents_when_spectral_lints_them_then_there_is_no_error_and_no_warning(

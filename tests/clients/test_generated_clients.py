@@ -14,14 +14,11 @@ page, the game after every event, the narration, the record, the stream).
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,13 +26,13 @@ import httpx
 import pytest
 
 from tests.api.servers import Server, serving
+from tests.npm_tools import installed_from_lock, node_tool
 from tests.patience import PATIENCE
 
 REPOSITORY = Path(__file__).parents[2]
 DOCUMENT = REPOSITORY / "openapi" / "rulesets" / "dodgecity.json"
 PROGRAMS = Path(__file__).parent / "programs"
 NODE_MODULES = PROGRAMS / "node_modules"
-STAMP = NODE_MODULES / ".installed-from-lock"
 #: Generating, installing, checking or compiling, on a loaded machine: seconds, not minutes.
 TOOL_SECONDS = 300
 #: A game of one pass against a random bot, and its replay: a few hundred requests.
@@ -130,28 +127,13 @@ def test_given_the_python_client_generated_from_the_document_when_a_program_play
 
 
 def _tool(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{name} is missing: CI type-checks a TypeScript client generated with npm tools")
-        pytest.skip(f"{name} is missing: install Node.js and npm to check the TypeScript client")
-    return found
+    return node_tool(name, "type-checks a TypeScript client generated with npm tools")
 
 
 @pytest.fixture(scope="module")
 def node_modules() -> Path:
     """The pinned npm tools, installed from the committed lock file."""
-    npm = _tool("npm")
-    lock = hashlib.sha256((PROGRAMS / "package-lock.json").read_bytes()).hexdigest()
-    # `npm ci` empties node_modules first: another worker, or another run in this tree, must
-    # neither install at the same moment nor find it half installed. One lock per tree, outside it.
-    holder = Path(tempfile.gettempdir()) / f"dodgecity-client-programs-{hashlib.sha256(bytes(PROGRAMS)).hexdigest()[:16]}.lock"
-    with holder.open("a") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        if not (STAMP.exists() and STAMP.read_text() == lock):
-            _run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=PROGRAMS)
-            STAMP.write_text(lock)
-    return NODE_MODULES
+    return installed_from_lock(PROGRAMS, "type-checks a TypeScript client generated with npm tools")
 
 
 def test_given_typescript_types_generated_from_the_document_when_a_program_plays_and_replays_a_game_then_tsc_strict_passes_and_a_spectator_reads_it_all(
