@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
 from uuid import UUID
 
 import pytest
@@ -27,7 +29,7 @@ from engine.remote import play_remote
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from tests.patience import PATIENCE
+from tests.patience import PATIENCE, wait_until
 
 Client = TestClient[Litestar]
 #: The kernel's types Dog Eat Dog's schemas name, unprefixed: its trades are the kernel's offers,
@@ -207,28 +209,77 @@ def test_given_the_games_served_then_every_type_dogeatdog_adds_to_the_document_i
     assert {name for name in added if not name.startswith("DogEatDog")} <= KERNEL_TYPES
 
 
-def test_given_a_game_when_an_outside_client_plays_a_seat_over_http_then_it_ends_and_verifies(games: GameService) -> None:
-    """The outside bot (engine/remote.py) plays seat 0 over the public API alone, the server's
-    bots the other two; the stored game then verifies, and steps replay as Dog Eat Dog."""
+class MovedClock:
+    """The time the service stamps its commands with: where the test last put it."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def test_given_a_game_on_a_clock_when_an_outside_client_plays_a_seat_over_http_then_it_ends_verifies_exports_and_imports() -> None:
+    """The outside bot (engine/remote.py) plays Ann's seat over the public API alone, the server's
+    bots the other two, on a clock whose first decision of hers runs out and is claimed; the
+    stored game then verifies, its record exports over HTTP and imports into another server,
+    where it verifies again and ends the same, and steps replay as Dog Eat Dog."""
+    time = MovedClock()
+    games = GameService("memory://", clock=time)
+    elsewhere = GameService("memory://")
     # The test client hands over a stream only once it has closed: a quiet stream closes soon,
     # so the outside bot reads the game again (a real client reads the stream as it comes).
-    with TestClient(create_app(games, stream_idle_seconds=0.05)) as client:
+    with TestClient(create_app(games, stream_idle_seconds=0.05)) as client, TestClient(create_app(elsewhere)) as other:
         created = client.post(
             "/games",
-            json={"ruleset": "dogeatdog", "players": 3, "seed": "outside", "bots": [{"kind": "heuristic"}, {"kind": "random"}]},
+            json={
+                "ruleset": "dogeatdog",
+                "players": 3,
+                "seed": "outside",
+                "bots": [{"kind": "heuristic"}, {"kind": "random"}],
+                "clock": {"decision_seconds": 60, "reserve_seconds": 30, "bot_after_timeouts": 3},
+            },
         )
         assert created.status_code == 201, created.text
-        game_id = created.json()["game_id"]
-        token = client.post(f"/games/{game_id}/players", json={"name": "Ann"}).json()["token"]
-        assert client.post(f"/games/{game_id}/start", headers=_bearer(created.json()["host_token"])).status_code == 200
+        game_id, host = created.json()["game_id"], _bearer(created.json()["host_token"])
+        joined = client.post(f"/games/{game_id}/players", json={"name": "Ann"}).json()
+        token, ann = joined["token"], joined["seat"]
+        assert client.post(f"/games/{game_id}/start", headers=host).status_code == 200
+
+        def ann_asked() -> dict[str, Any] | None:
+            clock = client.get(f"/games/{game_id}").json()["clock"]
+            return next((seat for seat in clock["seats"] if seat["seat"] == ann and seat["decision"] is not None), None)
+
+        assert wait_until(lambda: ann_asked() is not None)
+        asked = ann_asked()
+        assert asked is not None
+        time.now = datetime.fromisoformat(asked["deadline"])  # at the deadline, the time has run out
+        claimed = client.post(f"/games/{game_id}/timeouts", json={"seat": ann}, headers=host)
+        assert claimed.status_code == 200, claimed.text
+
         client.headers["Authorization"] = f"Bearer {token}"
         result = play_remote(client, game_id, "random", seed="outside", wait_seconds=5)
         final = client.get(f"/games/{game_id}").json()
         assert (result.ruleset, final["status"]) == ("dogeatdog", "ended")
         assert list(result.winners) == final["outcome"]["winners"]
         assert verify(UUID(game_id), games.records(UUID(game_id))).ok
+        kinds = [event["type"] for event in client.get(f"/games/{game_id}/events", params={"limit": 500}).json()["events"]]
+        assert {"kernel.ClockSet", "kernel.DecisionTimedOut"} <= set(kinds)
+
+        record = client.get(f"/games/{game_id}/record")
+        assert record.status_code == 200, record.text
+        imported = other.post("/games/records", content=record.content, headers={"Content-Type": "application/json"})
+        assert imported.status_code == 201, imported.text
+        assert verify(UUID(game_id), elsewhere.records(UUID(game_id))).ok
+        there = other.get(f"/games/{game_id}").json()
+        assert (there["status"], there["outcome"]["winners"], there["version"]) == ("ended", final["outcome"]["winners"], final["version"])
+        again = other.get(f"/games/{game_id}/record")
+        assert again.status_code == 200, again.text
+        assert again.json()["events"] == record.json()["events"]
         for version in (1, final["version"] // 2, final["version"]):
             step = client.get(f"/games/{game_id}/states/{version}")
             assert (step.status_code, step.json()["ruleset"], step.json()["version"]) == (200, "dogeatdog", version)
         told = client.get(f"/games/{game_id}/narration", params={"limit": 50}).json()["entries"]
         assert told[0]["text"] == "A game of Dog Eat Dog for 3 players was opened."
+    games.close()
+    elsewhere.close()
