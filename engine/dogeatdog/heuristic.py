@@ -122,14 +122,11 @@ ENDING = (
 def ending(actions: Sequence[Any]) -> Any | None:
     """The first offered action that ends a step or a window, or declines (a trade's rejection
     among them, [TRADE-ANSWER])."""
-    return next(
-        (
-            action
-            for action in actions
-            if isinstance(action, ENDING) or (isinstance(action, AnswerOffer) and not action.accept)
-        ),
-        None,
-    )
+    # A plain loop: every player's progress check asks this of every action it plays.
+    for action in actions:
+        if isinstance(action, ENDING) or (isinstance(action, AnswerOffer) and not action.accept):
+            return action
+    return None
 
 
 class HeuristicPlayer:

@@ -145,18 +145,28 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
 def pending(state: DogEatDogState) -> list[DogEatDogDecision]:
     """Every decision awaited now: the one of ``awaited``, or, in a sealed auction
     ([VAR-AUCTION-SEALED]), every bidder's still to come, asked at once."""
+    return _pending(state, awaited(state))
+
+
+def _pending(state: DogEatDogState, found: DogEatDogDecision | None) -> list[DogEatDogDecision]:
+    """``pending`` when ``awaited`` has just found ``found``."""
     auction = state.turn.auction
     if state.status is GameStatus.RUNNING and auction is not None and auction.waiting:
         return [DogEatDogDecision(seat=s, kind=DecisionKind.SEALED_BID) for s in auction.waiting]
-    found = awaited(state)
     return [] if found is None else [found]
 
 
 def advance(ctx: Context[DogEatDogState]) -> None:
     """Go on until a decision is awaited or the game ends: go on with the step under way, hold
-    the next window, begin the next step, or end the turn."""
+    the next window, begin the next step, or end the turn. The decisions awaited then are
+    handed to the aggregate (``ctx.awaiting``), which so need not ask ``pending`` again: every
+    command of the game ends here."""
     state = ctx.state
-    while state.status is GameStatus.RUNNING and awaited(state) is None:
+    while True:
+        found = awaited(state)
+        if found is not None or state.status is not GameStatus.RUNNING:
+            ctx.awaiting = _pending(state, found)
+            return
         turn = state.turn
         step = step_under_way(state)
         if state.embezzlement is not None:
