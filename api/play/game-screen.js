@@ -387,6 +387,9 @@ export class GameScreen {
       focusFallback: $("move-title"),
       events: this.events,
       lastMove: this.lastMove ?? null,
+      // A move the module builds itself (one the API does not list, such as a trade of the
+      // player's own making): sent as a listed one, its refusal reported and answered.
+      act: view.viewer === null || view.status !== "running" ? null : (request) => this.send(request),
     });
     this.renderMove(interaction, hint);
   }
@@ -521,21 +524,25 @@ export class GameScreen {
     else if (indices.length) this.question.ask(key, path);
   }
 
+  // Sends ``request``; answers its refusal (a Problem, reported already), or null.
   async send(request) {
-    if (this.busy || !this.token) return;
+    if (this.busy || !this.token) return null;
     this.busy = true;
     this.question.reset();
     clearProblem();
     this.render();
+    let refusal = null;
     try {
       this.accept(await api.act(this.id, this.token, request));
     } catch (error) {
       report(error);
+      refusal = error;
     } finally {
       this.busy = false;
       this.render();
       this.refresh(); // the log, and anything a bot did at once
     }
+    return refusal;
   }
 
   async join(name) {

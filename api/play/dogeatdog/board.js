@@ -119,7 +119,7 @@ function list(items, empty) {
 }
 
 function goodsOf(seat) {
-  const held = Object.entries(seat.goods ?? {}).map(([good, count]) => goods(count, good));
+  const held = Object.entries(seat.goods ?? {}).filter(([, count]) => count > 0).map(([good, count]) => goods(count, good));
   if (seat.pollution_markers) held.push(plural(seat.pollution_markers, "pollution marker"));
   return held;
 }

@@ -5,6 +5,7 @@
 import { h, rerender, show } from "../dom.js";
 import { gameFacts, renderBoard, renderLaws, renderMarket, renderNotice, renderResult, renderSeats, renderTurn } from "./board.js";
 import { actionSteps as stepsOf } from "./steps.js";
+import { renderTrade } from "./trade.js";
 import { EVENT_TYPES, Words } from "./words.js";
 
 export { settingsForm } from "./settings.js";
@@ -51,10 +52,10 @@ export function facts(view, material) {
   return gameFacts(view, wordsFor(view, material));
 }
 
-export function render(view, { root, material, mode, interaction, focusFallback = null, lastMove = null }) {
+export function render(view, { root, material, mode, interaction, focusFallback = null, lastMove = null, act = null }) {
   const replay = mode === "replay";
   if (root.dataset.layout !== mode) {
-    root.replaceChildren(...layout(replay, material));
+    root.replaceChildren(...layout(replay, material).filter(Boolean));
     root.dataset.layout = mode;
   }
   const id = (name) => `${replay ? "replay-" : ""}dogeatdog-${name}`;
@@ -71,14 +72,18 @@ export function render(view, { root, material, mode, interaction, focusFallback 
   rerender(part("laws"), () => renderLaws(view, words));
   rerender(part("market"), () => renderMarket(view));
   for (const name of ["turn", "laws", "market"]) show(part(`${name}-panel`), started);
+  const trading = renderTrade(part("trade-panel"), part("trade"), view, words, replay ? null : act, Boolean(interaction?.busy));
   if (!interact) return "";
   const onSquares = interact.actions.some((request) => ["place_marker", "release", "extract", "collect"].includes(request.action.kind));
-  return onSquares ? "Squares marked ▶ on the map are moves too." : "";
+  if (onSquares) return "Squares marked ▶ on the map are moves too.";
+  if (trading && interact.decision?.kind === "window") return "Or build a trade of your own under Trade.";
+  if (trading && interact.decision?.kind === "answer_offer") return "Or make a counter-offer under Trade.";
+  return "";
 }
 
 // The panels, drawn once per screen: the result (when the game is over), the turn under way, the
-// board, the divisions, the laws and the Marketplace, and the notice about designed material.
-// The replay has its own ids.
+// trade builder (not in the replay), the board, the divisions, the laws and the Marketplace, and
+// the notice about designed material. The replay has its own ids.
 function layout(replay, material) {
   const id = (name) => `${replay ? "replay-" : ""}dogeatdog-${name}`;
   const panel = (name, title, props = {}, body = name) =>
@@ -91,6 +96,7 @@ function layout(replay, material) {
   return [
     panel("result", "Result", { id: id("result"), class: "panel result", hidden: true }, "result-body"),
     panel("turn", "This turn", { id: id("turn-panel"), class: "panel turn-panel" }),
+    replay ? null : panel("trade", "Trade", { id: id("trade-panel"), class: "panel trade-panel", hidden: true }),
     h(
       "div",
       { class: "table-body" },

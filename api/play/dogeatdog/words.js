@@ -230,7 +230,13 @@ export class Words {
         return "decide whether to move money you received to your Swiss account";
       case "answer_offer": {
         const offer = (this.view?.offers ?? []).find((o) => o.recipient === decision.seat);
-        return offer ? `answer ${this.name(offer.proposer)}'s trade offer` : "answer a trade offer";
+        if (!offer) return "answer a trade offer";
+        const note = offer.note ? ` (“${offer.note}”)` : "";
+        // Said to the recipient: what he would get and give; to the others, the offer's sides.
+        const what = decision.seat === this.view?.viewer
+          ? `you would get ${this.side(offer.proposer_gives)} and give ${this.side(offer.recipient_gives)}`
+          : `${this.side(offer.proposer_gives)} for ${this.side(offer.recipient_gives)}`;
+        return `answer ${this.name(offer.proposer)}'s trade offer: ${what}${note}; accept or reject it`;
       }
       default:
         return `decide (${decision?.kind ?? "?"})`;
@@ -322,12 +328,16 @@ export class Words {
         return "Go bankrupt (leave the game)";
       case "reorganise":
         return "Reorganise (a new division next turn)";
-      case "propose_trade":
-        return `Offer ${this.name(action.to)} ${this.trade(action.gives, action.asks)}`;
+      case "propose_trade": {
+        const counter = decision?.kind === "answer_offer" ? "Counter-offer: " : "";
+        return `${counter}${counter ? "offer" : "Offer"} ${this.name(action.to)} ${this.trade(action.gives, action.asks)}`;
+      }
       case "answer_offer": {
         const offer = this.offer(action.offer);
-        const what = offer ? ` (${this.trade(offer.proposer_gives, offer.recipient_gives)})` : "";
-        return `${action.accept ? "Accept" : "Reject"} the trade${what}`;
+        if (!offer) return `${action.accept ? "Accept" : "Reject"} the trade`;
+        return action.accept
+          ? `Accept the trade: get ${this.side(offer.proposer_gives)}, give ${this.side(offer.recipient_gives)}`
+          : `Reject the trade: keep ${this.side(offer.recipient_gives)}`;
       }
       case "withdraw_offer":
         return "Withdraw your trade offer";

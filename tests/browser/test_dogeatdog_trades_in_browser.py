@@ -1,0 +1,258 @@
+"""Dog Eat Dog's trades at /play, in a real browser against a real server: the browser plays Ann,
+the test plays Bob and Cy over HTTP. Ann builds trades of her own in the page's trade builder
+(a refusal told in plain words, an offer accepted, one rejected, one withdrawn), and answers
+Bob's offers by clicking (one accepted, one rejected); every time the page shows what the API's
+state says. The game is set up over HTTP from a seed to the first open window Ann is asked in,
+so each test is a few dozen requests and clicks. Screenshots land in test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import SCREENSHOTS, Browser
+from tests.patience import PATIENCE
+
+SEED = "trades"  # Ann (seat 0) runs Goo Pont Plastics, Bob Dk Mart, Cy Georgia Horrific
+NAMES = ("Ann", "Bob", "Cy")
+ANN, BOB, CY = 0, 1, 2
+#: The move every seat the test drives takes when it is not the point: the one that passes.
+QUIET = ("pass", "let_pass", "keep_staff", "stop_selling", "stop_producing", "stop_exploiting", "decline_bribe")
+#: The most moves the set-up plays before Ann's first window (four with this seed).
+MOST_SETUP_MOVES = 50
+
+#: The status of a move the rules refuse: the browser logs the failed request as an error.
+REFUSED = 409
+
+Json = dict[str, Any]
+
+
+@dataclass
+class Table:
+    """A started game, and every seat's token: the browser holds Ann's, the test acts for all."""
+
+    client: httpx.Client
+    game_id: str
+    tokens: list[str]
+
+    def view(self, seat: int = ANN) -> Json:
+        answer = self.client.get(f"/games/{self.game_id}", headers=self.bearer(seat))
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def bearer(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def act(self, seat: int, action: Json) -> Json:
+        answer = self.client.post(f"/games/{self.game_id}/actions", headers=self.bearer(seat), json={"action": action})
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def awaited(self) -> tuple[int, str]:
+        decision = self.view()["awaiting"][0]
+        return decision["seat"], decision["kind"]
+
+    def play_quietly_until(self, wanted: Callable[[int, str], bool]) -> None:
+        """Every seat asked takes its quiet move (else its first listed one) until ``wanted``
+        says of the seat asked and its decision."""
+        for _ in range(MOST_SETUP_MOVES):
+            seat, kind = self.awaited()
+            if wanted(seat, kind):
+                return
+            listed = [request["action"] for request in self.view(seat)["actions"]]
+            self.act(seat, next((action for action in listed if action["kind"] in QUIET), listed[0]))
+        raise AssertionError(f"not reached within {MOST_SETUP_MOVES} moves")
+
+    def seat(self, seat: int) -> Json:
+        return dict(self.view()["seats"][seat])
+
+    def events_of(self, kind: str) -> list[Json]:
+        answer = self.client.get(f"/games/{self.game_id}/events", params={"limit": 500}, headers=self.bearer(ANN))
+        return [event for event in answer.json()["events"] if event["type"] == f"dogeatdog.{kind}"]
+
+
+@pytest.fixture
+def table(browser: Browser) -> Iterator[Table]:
+    """A short game (six rounds, $100M) of three, started, at Ann's first open window."""
+    with httpx.Client(base_url=browser.server.url, timeout=PATIENCE) as client:
+        settings = {"target": 100, "round_limit": 6}
+        created = client.post("/games", json={"ruleset": "dogeatdog", "players": 3, "seed": SEED, "settings": settings}).json()
+        game_id = created["game_id"]
+        tokens = [client.post(f"/games/{game_id}/players", json={"name": name}).json()["token"] for name in NAMES]
+        started = client.post(f"/games/{game_id}/start", headers={"Authorization": f"Bearer {created['host_token']}"})
+        assert started.status_code == 200, started.text
+        table = Table(client, game_id, tokens)
+        table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+        yield table
+
+
+def open_as_ann(browser: Browser, table: Table) -> Page:
+    """The page with Ann's seat remembered in this browser, as when she took it here."""
+    page = browser.page
+    seat = {"token": table.tokens[ANN], "seat": ANN, "name": "Ann", "ruleset": "dogeatdog", "saved": 1}
+    page.add_init_script(f"localStorage.setItem({json.dumps('dodgecity.game.' + table.game_id)}, {json.dumps(json.dumps(seat))});")
+    browser.open(f"#/game/{table.game_id}")
+    page.locator("#game-screen[data-status='running'][data-ruleset='dogeatdog']").wait_for()
+    return page
+
+
+def click_and_wait(page: Page, name: str) -> None:
+    """Click the move button ``name`` and wait until the page shows the game it made."""
+    version = page.locator("#game-screen").get_attribute("data-version")
+    page.locator("#move-buttons").get_by_role("button", name=name, exact=True).click()
+    page.locator(f"#game-screen:not([data-version='{version}'])[aria-busy='false']").wait_for()
+
+
+def shows_version(page: Page, table: Table) -> None:
+    """Wait until the page shows the game as the API has it now."""
+    page.locator(f"#game-screen[data-version='{table.view()['version']}'][aria-busy='false']").wait_for()
+
+
+def goods_words(goods: Json) -> str:
+    """A seat's goods as the divisions panel words them ("1 chemicals, 2 oil")."""
+    held = [f"{count} {good}" for good, count in goods.items() if count > 0]
+    return ", ".join(held) or "none"
+
+
+def expect_accounts(page: Page, table: Table, seat: int) -> None:
+    """The page's corporate account and goods of ``seat`` are the API's."""
+    api = table.seat(seat)
+    division = page.locator(f"#dogeatdog-seats li.division[data-seat='{seat}']")
+    expect(division.locator("[data-fact='corporate']")).to_have_text(f"${api['corporate']}M")
+    expect(division.locator("[data-fact='goods']")).to_have_text(goods_words(api["goods"]))
+
+
+@pytest.mark.rule("TRADE-PROPOSE")
+@pytest.mark.rule("TRADE-ACCEPT")
+@pytest.mark.rule("OFFER-WITHDRAW")
+def test_given_an_open_window_when_ann_builds_trades_in_the_page_then_bob_and_cy_answer_them_and_the_page_shows_what_moved(
+    browser: Browser, table: Table
+) -> None:
+    page = open_as_ann(browser, table)
+    panel = page.locator("#dogeatdog-trade-panel")
+    expect(panel).to_be_visible()
+    ann_before, bob_before = table.seat(ANN), table.seat(BOB)
+
+    # More money than she holds: the server refuses, the page says why in words, nothing recorded.
+    page.select_option("#dogeatdog-trade-to", str(BOB))
+    expect(panel.locator("fieldset[data-side='asks'] legend")).to_have_text("Bob gives you")
+    panel.locator("[data-key='gives:money']").fill("999")
+    panel.locator("[data-key='asks:good:oil']").select_option("1")
+    expect(page.locator("#dogeatdog-trade-summary")).to_have_text("You offer Bob $999M for 1 oil.")
+    version = table.view()["version"]
+    panel.get_by_role("button", name="Propose this trade").click()
+    expect(page.locator("#dogeatdog-trade-refusal")).to_have_text(
+        f"Not sent: you offered $999M, but your corporate account holds ${ann_before['corporate']}M."
+    )
+    expect(page.locator("#problem")).to_have_attribute("data-rule", "TRADE-PROPOSE")
+    assert table.view()["version"] == version
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-trade-1-refused.png", full_page=True)
+
+    # $3M for Bob's oil: sent, shown as open; Bob accepts over HTTP and the page shows the goods moved.
+    panel.locator("[data-key='gives:money']").fill("3")
+    expect(page.locator("#dogeatdog-trade-summary")).to_have_text("You offer Bob $3M for 1 oil.")
+    panel.get_by_role("button", name="Propose this trade").click()
+    expect(panel.locator(".trade-open")).to_contain_text("Your offer to Bob is open: you give $3M and get 1 oil.")
+    expect(page.locator("#move-title")).to_have_text("Bob's move")
+    [offer] = table.view()["offers"]
+    assert (offer["proposer"], offer["recipient"]) == (ANN, BOB)
+    assert (offer["proposer_gives"]["money"], offer["recipient_gives"]["goods"]) == (3, [["oil", 1]])
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-trade-2-open.png", full_page=True)
+    table.act(BOB, {"kind": "answer_offer", "offer": offer["id"], "accept": True})
+    shows_version(page, table)
+    expect(page.locator("#log")).to_contain_text(f"Trade {offer['id']} was accepted and made.")
+    ann_after, bob_after = table.seat(ANN), table.seat(BOB)
+    assert ann_after["corporate"] == ann_before["corporate"] - 3
+    assert ann_after["goods"]["oil"] == ann_before["goods"]["oil"] + 1
+    assert bob_after["corporate"] == bob_before["corporate"] + 3
+    expect_accounts(page, table, ANN)
+    expect_accounts(page, table, BOB)
+
+    # Asked again in the window: 1 chemicals for Cy's timber; Cy rejects, nothing moves.
+    table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+    shows_version(page, table)
+    page.select_option("#dogeatdog-trade-to", str(CY))
+    panel.locator("[data-key='gives:good:chemicals']").select_option("1")
+    panel.locator("[data-key='asks:good:timber']").select_option("1")
+    panel.locator("[data-key='trade:note']").fill("Fair swap")
+    panel.get_by_role("button", name="Propose this trade").click()
+    expect(panel.locator(".trade-open")).to_contain_text("Your offer to Cy is open: you give 1 chemicals and get 1 timber.")
+    [offer] = table.view()["offers"]
+    assert offer["note"] == "Fair swap"
+    before = table.view()["seats"]
+    table.act(CY, {"kind": "answer_offer", "offer": offer["id"], "accept": False})
+    shows_version(page, table)
+    expect(page.locator("#log")).to_contain_text(f"Trade {offer['id']} was rejected.")
+    after = table.view()["seats"]
+    assert [(s["corporate"], s["goods"]) for s in after] == [(s["corporate"], s["goods"]) for s in before]
+    expect_accounts(page, table, ANN)
+    expect_accounts(page, table, CY)
+
+    # Her third proposal of the window, taken back by clicking before Bob answers.
+    table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+    shows_version(page, table)
+    page.select_option("#dogeatdog-trade-to", str(BOB))
+    panel.locator("[data-key='asks:money']").fill("1")
+    panel.get_by_role("button", name="Propose this trade").click()
+    expect(panel.locator(".trade-open")).to_contain_text("Your offer to Bob is open: you give nothing and get $1M.")
+    panel.get_by_role("button", name="Withdraw your offer").click()
+    expect(page.locator("#log")).to_contain_text("was withdrawn.")
+    assert table.view()["offers"] == []
+    assert len(table.events_of("TradeWithdrawn")) == 1
+    # The one refusal the page met, and nothing else went wrong.
+    assert browser.errors == [f"console: Failed to load resource: the server responded with a status of {REFUSED} (Conflict)"]
+
+
+@pytest.mark.rule("TRADE-ANSWER")
+@pytest.mark.rule("OFFER-ANSWER")
+def test_given_bob_offers_ann_trades_over_http_when_she_clicks_accept_then_reject_then_the_page_and_the_api_agree(
+    browser: Browser, table: Table
+) -> None:
+    page = open_as_ann(browser, table)
+    click_and_wait(page, "Pass")
+    table.play_quietly_until(lambda seat, kind: (seat, kind) == (BOB, "window"))
+    ann_before, bob_before = table.seat(ANN), table.seat(BOB)
+
+    # Bob offers his oil for $2M: the page asks her in words, and her click accepts it.
+    table.act(BOB, {"kind": "propose_trade", "to": ANN, "gives": {"goods": [["oil", 1]]}, "asks": {"money": 2}, "note": "Cheap oil"})
+    shows_version(page, table)
+    expect(page.locator("#move-title")).to_have_text("Your move")
+    expect(page.locator("#move-what")).to_contain_text(
+        "You must answer Bob's trade offer: you would get 1 oil and give $2M (“Cheap oil”); accept or reject it."
+    )
+    # She may counter instead: the builder offers only Bob.
+    expect(page.locator("#dogeatdog-trade-to option")).to_have_text(["Bob"])
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-trade-3-asked.png", full_page=True)
+    click_and_wait(page, "Accept the trade: get 1 oil, give $2M")
+    expect(page.locator("#log")).to_contain_text("was accepted and made.")
+    shows_version(page, table)
+    ann_after, bob_after = table.seat(ANN), table.seat(BOB)
+    assert (ann_after["corporate"], ann_after["goods"]["oil"]) == (ann_before["corporate"] - 2, ann_before["goods"]["oil"] + 1)
+    assert (bob_after["corporate"], bob_after["goods"].get("oil", 0)) == (bob_before["corporate"] + 2, bob_before["goods"]["oil"] - 1)
+    expect_accounts(page, table, ANN)
+    expect_accounts(page, table, BOB)
+
+    # The window goes round to Bob again; he asks $2M for her chemicals, and her click rejects it.
+    table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+    shows_version(page, table)
+    click_and_wait(page, "Pass")
+    table.play_quietly_until(lambda seat, kind: (seat, kind) == (BOB, "window"))
+    table.act(BOB, {"kind": "propose_trade", "to": ANN, "gives": {"money": 2}, "asks": {"goods": [["chemicals", 1]]}})
+    shows_version(page, table)
+    expect(page.locator("#move-what")).to_contain_text("you would get $2M and give 1 chemicals")
+    before = table.view()["seats"]
+    click_and_wait(page, "Reject the trade: keep 1 chemicals")
+    expect(page.locator("#log")).to_contain_text("was rejected.")
+    shows_version(page, table)
+    assert [(s["corporate"], s["goods"]) for s in table.view()["seats"]] == [(s["corporate"], s["goods"]) for s in before]
+    assert len(table.events_of("TradeAccepted")) == 1
+    assert len(table.events_of("TradeRejected")) == 1
+    expect_accounts(page, table, ANN)
+    assert browser.errors == []
