@@ -142,8 +142,8 @@ class DogEatDogRules:
         """The trade proposed and not answered yet ([TRADE-ANSWER], docs/OFFERS.md)."""
         return trade.open_offers(state)
 
-    def evolve(self, state: DogEatDogState, event: DomainEvent) -> None:
-        apply(state, event)
+    #: Applied to every event: the function itself, not a method calling it.
+    evolve = staticmethod(apply)
 
     # -- reading ---------------------------------------------------------------------------
 

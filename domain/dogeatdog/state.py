@@ -304,13 +304,14 @@ class DogEatDogState:
     def clockwise_from(self, seat: int) -> list[int]:
         """The players still in the game clockwise from ``seat``, ``seat`` first if he is."""
         players = self.players
-        return [each for each in _clockwise(len(players), seat) if players[each].in_game]
+        return [each for each in clockwise(len(players), seat) if players[each].in_game]
 
     def others_clockwise(self, seat: int) -> list[int]:
         """``clockwise_from(seat)`` without ``seat``: the other players still in the game."""
         players = self.players
-        clockwise = _clockwise(len(players), seat)
-        return [each for each in clockwise if each != seat and players[each].in_game]
+        return [
+            each for each in clockwise(len(players), seat) if each != seat and players[each].in_game
+        ]
 
     def free_divisions(self) -> list[str]:
         """The division cards in the game nobody holds, in ``board.json`` order."""
@@ -319,6 +320,7 @@ class DogEatDogState:
 
 
 @lru_cache(maxsize=256)  # a few table sizes times their seats
-def _clockwise(count: int, seat: int) -> tuple[int, ...]:
-    """The ``count`` seats clockwise from ``seat`` (kept: the rules ask for them all the time)."""
+def clockwise(count: int, seat: int) -> tuple[int, ...]:
+    """The ``count`` seats clockwise from ``seat``, in the game or not (kept: the rules ask for
+    them all the time)."""
     return tuple((seat + step) % count for step in range(count))

@@ -230,11 +230,12 @@ def judge(
 ) -> DogEatDogDecision | None:
     """Refuse ``action`` unless ``seat`` may send it now, naming the rule it breaks; the
     decision it answers, or None for a withdrawal, which answers none (docs/OFFERS.md)."""
-    refused = offers.refusal(trade.open_offers(state), seat, action)
-    if refused is not None:
-        raise refused
-    if isinstance(action, WithdrawOffer):
-        return None
+    if isinstance(action, AnswerOffer | WithdrawOffer):  # the kernel's offers judge these
+        refused = offers.refusal(trade.open_offers(state), seat, action)
+        if refused is not None:
+            raise refused
+        if isinstance(action, WithdrawOffer):
+            return None
     decision = asked(state, seat, pending)
     check(state, seat, action, decision)
     return decision
@@ -247,6 +248,8 @@ def check(
     if not isinstance(action, ACCEPTS[decision.kind]):
         tag = action.__struct_config__.tag
         raise RuleViolation(RULE_OF[decision.kind], f"{decision.kind} is asked, not {tag}")
+    if action.__class__ is DogEatDogPass and decision.kind == DecisionKind.WINDOW:
+        return  # always allowed: the commonest action of all, judged first
     if isinstance(action, DogEatDogProposeTrade):  # not every trade is listed: judged here
         countering = decision.kind is DecisionKind.ANSWER
         refused = trade.refusal(state, seat, action, countering=countering)
@@ -328,32 +331,50 @@ def act(
     decision = judge(state, seat, action, pending)
     if decision is None or isinstance(action, AnswerOffer | WithdrawOffer | DogEatDogProposeTrade):
         _trade(ctx, seat, action)
-        flow.advance(ctx)
+    elif decision.kind == DecisionKind.WINDOW:  # most actions are taken in a window: first
+        _in_window(ctx, seat, action)
+    else:
+        _decide(ctx, seat, action, decision)
+    flow.advance(ctx)
+
+
+def _in_window(ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction) -> None:
+    """``seat``'s action in the open window other than a trade: a pass, an embezzlement, or a
+    withdrawal, denunciation or self-report, after which the window goes on from him."""
+    if action.__class__ is DogEatDogPass:
+        window.pass_window(ctx, seat)
         return
+    if isinstance(action, DogEatDogEmbezzle):
+        embezzle.declare(ctx, seat, action.amount)
+        return
+    if isinstance(action, DogEatDogWithdrawInstruction):
+        laws.withdraw(ctx, seat, action)
+    elif isinstance(action, DogEatDogDenounce):
+        honour.denounce(ctx, seat, action)
+    elif isinstance(action, DogEatDogSelfReport):
+        honour.self_report(ctx, seat, action)
+    else:
+        window.pass_window(ctx, seat)
+        return
+    window.went_on(ctx, seat)
+
+
+def _decide(
+    ctx: Context[DogEatDogState], seat: int, action: DogEatDogAction, decision: DogEatDogDecision
+) -> None:
+    """``seat``'s answer to ``decision``, asked outside a window, the trades' aside."""
+    state = ctx.state
     match decision.kind:
         case DecisionKind.DIVISION if isinstance(action, DogEatDogChooseDivision):
             if payroll.reorganising(state) == seat:
                 _restart(ctx, seat, action.division)
             else:
                 setup.choose_division(ctx, seat, action.division)
-        case DecisionKind.WINDOW if isinstance(action, DogEatDogEmbezzle):
-            embezzle.declare(ctx, seat, action.amount)
-        case DecisionKind.WINDOW if isinstance(action, DogEatDogWithdrawInstruction):
-            laws.withdraw(ctx, seat, action)
-            window.went_on(ctx, seat)
-        case DecisionKind.WINDOW if isinstance(action, DogEatDogDenounce):
-            honour.denounce(ctx, seat, action)
-            window.went_on(ctx, seat)
-        case DecisionKind.WINDOW if isinstance(action, DogEatDogSelfReport):
-            honour.self_report(ctx, seat, action)
-            window.went_on(ctx, seat)
         case DecisionKind.COMPLY:
             answered = honour.answer(ctx, seat, action)
             carry_on = _AFTER_ANSWER.get(answered.question)
             if carry_on is not None:
                 carry_on(ctx, answered)
-        case DecisionKind.WINDOW:
-            window.pass_window(ctx, seat)
         case DecisionKind.ACQUISITION:
             acquire.use_opportunity(ctx, seat, action)
         case DecisionKind.BID:
@@ -364,12 +385,10 @@ def act(
             acquire.release(ctx, seat, getattr(action, "square", ""))
         case DecisionKind.GENEVA if isinstance(action, DogEatDogMoveToSwiss):
             ctx.emit(DogEatDogMovedToSwiss(seat=seat, amount=action.amount))
-            if flow.check_swiss_target(ctx, seat):
-                return
+            flow.check_swiss_target(ctx, seat)
         case DecisionKind.KICKBACK if isinstance(action, DogEatDogMoveToSwiss):
             ctx.emit(DogEatDogKickbackTaken(seat=seat, amount=action.amount))
-            if flow.check_swiss_target(ctx, seat):
-                return
+            flow.check_swiss_target(ctx, seat)
         case DecisionKind.STRIKE if isinstance(action, DogEatDogEndStrike):
             ctx.emit(DogEatDogStrikeEnded(seat=seat, choice=action.choice))
         case DecisionKind.PRICE | DecisionKind.SELL:
@@ -395,7 +414,6 @@ def act(
             embezzle.declare(ctx, seat, action.amount, bonus=True)
         case DecisionKind.EMBEZZLE:
             ctx.emit(DogEatDogBonusEmbezzleDeclined(seat=seat))
-    flow.advance(ctx)
 
 
 def _trade(ctx: Context[DogEatDogState], seat: int, action: DogEatDogMove) -> None:

@@ -133,12 +133,12 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
         return DogEatDogDecision(seat=turn.window.speaker, kind=DecisionKind.WINDOW)
     if state.bonus is not None:
         return bonus.awaiting(state)
+    if turn.invoking is not None:
+        return None  # an invocation's result is due
     step = step_under_way(state)
-    if turn.invoking is not None or laws.instructed(state, step) is not None:
-        return None  # an invocation's result is due, or a standing instruction answers
-    asked = laws.awaiting(state, step)
-    if asked is not None or step is None:
-        return asked
+    asked, due = laws.question(state, step)
+    if due or step is None:
+        return asked  # the owner's question, or None when his standing instruction answers
     return STEP_RULES[step][0](state)
 
 

@@ -78,7 +78,10 @@ def next_due(state: DogEatDogState, step: Step) -> str | None:
     active player's left, each one's officials in card order."""
     target = state.turn.seat
     for owner in state.clockwise_from(target)[1:]:
-        for card in sorted(state.players[owner].officials):
+        officials = state.players[owner].officials
+        if not officials:  # most players own none: nothing to sort
+            continue
+        for card in sorted(officials):
             trigger = _official(card).trigger
             if (
                 STEP_OF.get(trigger) is step
@@ -155,11 +158,19 @@ def instructed(state: DogEatDogState, step: Step | None) -> bool | None:
 
 def awaiting(state: DogEatDogState, step: Step | None) -> DogEatDogDecision | None:
     """The owner's question due now; None when there is none or his instruction answers it."""
+    return question(state, step)[0]
+
+
+def question(state: DogEatDogState, step: Step | None) -> tuple[DogEatDogDecision | None, bool]:
+    """``awaiting`` and whether a question is due at all (asked, or answered by its owner's
+    standing instruction), the law due looked up once: the flow asks this of every step."""
     card = asked_now(state, step)
     owner = None if card is None else bribery.owner_of(state, card)
-    if owner is None or instructed(state, step) is not None:
-        return None
-    return DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE)
+    if card is None or owner is None:
+        return None, False
+    if state.players[owner].instructions.get((card, target(state))) is not None:
+        return None, True
+    return DogEatDogDecision(seat=owner, kind=DecisionKind.INVOKE), True
 
 
 def legal_actions() -> list[DogEatDogAction]:
@@ -211,6 +222,8 @@ def _answer(
 
 def withdrawals(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
     """The standing instructions ``seat`` may withdraw in an open window."""
+    if not state.players[seat].instructions:  # as most players have none: nothing to sort
+        return []
     return [
         DogEatDogWithdrawInstruction(card=card, target=against)
         for card, against in sorted(state.players[seat].instructions)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from domain import offers
 from domain.context import Context
@@ -119,13 +120,24 @@ def proposals(
     for other in to:
         theirs = state.players[other]
         if theirs.corporate and my_most:
-            found.append(DogEatDogProposeTrade(to=other, gives=_one(my_most), asks=_DOLLAR))
+            found.append(_selling(other, my_most))
         elif mine.corporate and (their_most := _most(theirs)):
-            found.append(DogEatDogProposeTrade(to=other, gives=_DOLLAR, asks=_one(their_most)))
+            found.append(_buying(other, their_most))
     return found
 
 
 _DOLLAR = DogEatDogTradeSide(money=1)
+
+
+# The listed proposals are few (a partner, a good, a direction) and immutable: each is made once.
+@lru_cache(maxsize=512)
+def _selling(to: int, good: str) -> DogEatDogProposeTrade:
+    return DogEatDogProposeTrade(to=to, gives=_one(good), asks=_DOLLAR)
+
+
+@lru_cache(maxsize=512)
+def _buying(to: int, good: str) -> DogEatDogProposeTrade:
+    return DogEatDogProposeTrade(to=to, gives=_DOLLAR, asks=_one(good))
 
 
 def _most(player: Player) -> str:

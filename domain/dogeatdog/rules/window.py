@@ -15,7 +15,7 @@ from __future__ import annotations
 from domain.context import Context
 from domain.dogeatdog.actions import DogEatDogMove
 from domain.dogeatdog.rules import embezzle, honour, laws, trade
-from domain.dogeatdog.state import DogEatDogState
+from domain.dogeatdog.state import DogEatDogState, clockwise
 from domain.events.dogeatdog import (
     DogEatDogWindowClosed,
     DogEatDogWindowOpened,
@@ -47,8 +47,9 @@ def may_act(state: DogEatDogState, seat: int) -> bool:
 def first_asked(state: DogEatDogState, after: int, passed: list[int]) -> int | None:
     """The first player clockwise after ``after`` (or from him, when he has not passed) with
     something to do who has not passed since anyone last acted."""
-    for seat in state.clockwise_from(after):
-        if seat not in passed and may_act(state, seat):
+    players = state.players
+    for seat in clockwise(len(players), after):  # ``clockwise_from`` without building its list
+        if players[seat].in_game and seat not in passed and may_act(state, seat):
             return seat
     return None
 
