@@ -21,6 +21,11 @@ from tests.browser.conftest import SCREENSHOTS, Browser
 from tests.patience import PATIENCE
 
 SEED = "trades"  # Ann (seat 0) runs Goo Pont Plastics, Bob Dk Mart, Cy Georgia Horrific
+#: With Old Boys Network Ann is dealt the Labor Arbitrator (Severance Pay Act: firing costs $2M a
+#: worker) and is asked whether to invoke it when Cy, first on turn, comes to hire or fire.
+LAW_SEED = "b"
+#: The Severance Pay Act's fee per worker fired.
+SEVERANCE = 2
 NAMES = ("Ann", "Bob", "Cy")
 ANN, BOB, CY = 0, 1, 2
 #: The move every seat the test drives takes when it is not the point: the one that passes.
@@ -79,18 +84,32 @@ class Table:
 
 
 @pytest.fixture
-def table(browser: Browser) -> Iterator[Table]:
-    """A short game (six rounds, $100M) of three, started, at Ann's first open window."""
+def http(browser: Browser) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=browser.server.url, timeout=PATIENCE) as client:
-        settings = {"target": 100, "round_limit": 6}
-        created = client.post("/games", json={"ruleset": "dogeatdog", "players": 3, "seed": SEED, "settings": settings}).json()
-        game_id = created["game_id"]
-        tokens = [client.post(f"/games/{game_id}/players", json={"name": name}).json()["token"] for name in NAMES]
-        started = client.post(f"/games/{game_id}/start", headers={"Authorization": f"Bearer {created['host_token']}"})
-        assert started.status_code == 200, started.text
-        table = Table(client, game_id, tokens)
-        table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
-        yield table
+        yield client
+
+
+def new_table(client: httpx.Client, seed: str, **variants: bool) -> Table:
+    """A short game (six rounds, $100M) of three with ``variants``, started."""
+    settings = {"target": 100, "round_limit": 6, **variants}
+    created = client.post("/games", json={"ruleset": "dogeatdog", "players": 3, "seed": seed, "settings": settings}).json()
+    game_id = created["game_id"]
+    tokens = [client.post(f"/games/{game_id}/players", json={"name": name}).json()["token"] for name in NAMES]
+    started = client.post(f"/games/{game_id}/start", headers={"Authorization": f"Bearer {created['host_token']}"})
+    assert started.status_code == 200, started.text
+    return Table(client, game_id, tokens)
+
+
+def asked(who: int, kind: str) -> Callable[[int, str], bool]:
+    return lambda seat, decision: (seat, decision) == (who, kind)
+
+
+@pytest.fixture
+def table(http: httpx.Client) -> Table:
+    """The standard short game at Ann's first open window."""
+    table = new_table(http, SEED)
+    table.play_quietly_until(asked(ANN, "window"))
+    return table
 
 
 def open_as_ann(browser: Browser, table: Table) -> Page:
@@ -176,7 +195,7 @@ def test_given_an_open_window_when_ann_builds_trades_in_the_page_then_bob_and_cy
     expect_accounts(page, table, BOB)
 
     # Asked again in the window: 1 chemicals for Cy's timber; Cy rejects, nothing moves.
-    table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+    table.play_quietly_until(asked(ANN, "window"))
     shows_version(page, table)
     page.select_option("#dogeatdog-trade-to", str(CY))
     panel.locator("[data-key='gives:good:chemicals']").select_option("1")
@@ -196,7 +215,7 @@ def test_given_an_open_window_when_ann_builds_trades_in_the_page_then_bob_and_cy
     expect_accounts(page, table, CY)
 
     # Her third proposal of the window, taken back by clicking before Bob answers.
-    table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+    table.play_quietly_until(asked(ANN, "window"))
     shows_version(page, table)
     page.select_option("#dogeatdog-trade-to", str(BOB))
     panel.locator("[data-key='asks:money']").fill("1")
@@ -217,7 +236,7 @@ def test_given_bob_offers_ann_trades_over_http_when_she_clicks_accept_then_rejec
 ) -> None:
     page = open_as_ann(browser, table)
     click_and_wait(page, "Pass")
-    table.play_quietly_until(lambda seat, kind: (seat, kind) == (BOB, "window"))
+    table.play_quietly_until(asked(BOB, "window"))
     ann_before, bob_before = table.seat(ANN), table.seat(BOB)
 
     # Bob offers his oil for $2M: the page asks her in words, and her click accepts it.
@@ -240,10 +259,10 @@ def test_given_bob_offers_ann_trades_over_http_when_she_clicks_accept_then_rejec
     expect_accounts(page, table, BOB)
 
     # The window goes round to Bob again; he asks $2M for her chemicals, and her click rejects it.
-    table.play_quietly_until(lambda seat, kind: (seat, kind) == (ANN, "window"))
+    table.play_quietly_until(asked(ANN, "window"))
     shows_version(page, table)
     click_and_wait(page, "Pass")
-    table.play_quietly_until(lambda seat, kind: (seat, kind) == (BOB, "window"))
+    table.play_quietly_until(asked(BOB, "window"))
     table.act(BOB, {"kind": "propose_trade", "to": ANN, "gives": {"money": 2}, "asks": {"goods": [["chemicals", 1]]}})
     shows_version(page, table)
     expect(page.locator("#move-what")).to_contain_text("you would get $2M and give 1 chemicals")
@@ -255,4 +274,74 @@ def test_given_bob_offers_ann_trades_over_http_when_she_clicks_accept_then_rejec
     assert len(table.events_of("TradeAccepted")) == 1
     assert len(table.events_of("TradeRejected")) == 1
     expect_accounts(page, table, ANN)
+    assert browser.errors == []
+
+
+@pytest.mark.rule("VAR-KICKBACK")
+def test_given_the_kickback_variant_when_ann_accepts_money_for_goods_then_she_moves_it_to_her_swiss_account_by_clicking(
+    browser: Browser, http: httpx.Client
+) -> None:
+    table = new_table(http, SEED, kickback=True)
+    table.play_quietly_until(asked(ANN, "window"))
+    page = open_as_ann(browser, table)
+    click_and_wait(page, "Pass")
+    table.play_quietly_until(asked(BOB, "window"))
+    table.act(BOB, {"kind": "propose_trade", "to": ANN, "gives": {"money": 2}, "asks": {"goods": [["chemicals", 1]]}})
+    shows_version(page, table)
+    before = table.seat(ANN)
+
+    click_and_wait(page, "Accept the trade: get $2M, give 1 chemicals")
+    expect(page.locator("#move-what")).to_have_text(
+        "You must decide how much of the money you just received from other players goes to your Swiss account"
+        " instead of your corporate account (at most $2M), or none."
+    )
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-trade-4-kickback.png", full_page=True)
+    page.locator("#move-buttons").get_by_role("button", name="Move money to your Swiss account …").click()
+    version = page.locator("#game-screen").get_attribute("data-version")
+    page.locator("#choices").get_by_role("button", name="Move $2M to your Swiss account", exact=True).click()
+    page.locator(f"#game-screen:not([data-version='{version}'])[aria-busy='false']").wait_for()
+
+    after = table.seat(ANN)
+    assert (after["swiss"], after["corporate"]) == (before["swiss"] + 2, before["corporate"])
+    me = page.locator("#dogeatdog-seats li.division.me")
+    expect(me.locator("[data-fact='swiss']")).to_have_text(f"${after['swiss']}M")
+    expect(me.locator("[data-fact='corporate']")).to_have_text(f"${after['corporate']}M")
+    assert [(event["seat"], event["amount"]) for event in table.events_of("KickbackTaken")] == [(ANN, 2)]
+    assert browser.errors == []
+
+
+@pytest.mark.rule("LAW-OWNED")
+@pytest.mark.rule("BRIBE-RESULT")
+def test_given_old_boys_when_ann_is_asked_about_her_law_then_her_click_invokes_it_against_cy_and_it_applies(
+    browser: Browser, http: httpx.Client
+) -> None:
+    table = new_table(http, LAW_SEED, old_boys=True)
+    table.play_quietly_until(asked(ANN, "invoke"))
+    assert table.seat(ANN)["officials"] == ["CO3"]
+    assert table.view()["turn"]["seat"] == CY
+    page = open_as_ann(browser, table)
+    expect(page.locator("#move-what")).to_contain_text(
+        "You must decide whether to invoke your Severance Pay Act (Labor Arbitrator: Firing costs $2M per worker fired"
+        " (normally free).) against Cy; if invoked, Cy may first try to bribe Labor Arbitrator away from you"
+    )
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-law-1-invoke.png", full_page=True)
+
+    click_and_wait(page, "Invoke it against Cy")
+    [invoked] = table.events_of("LawInvoked")
+    assert (invoked["seat"], invoked["card"], invoked["target"], invoked["standing"]) == (ANN, "CO3", CY, False)
+    # The bribery chain: Cy is asked first, and the page says so; Cy declines over HTTP.
+    expect(page.locator("#move-title")).to_have_text("Cy's move")
+    expect(page.locator("#move-what")).to_contain_text("Cy must decide whether to bribe Labor Arbitrator (Severance Pay Act)")
+    table.act(CY, {"kind": "decline_bribe"})
+    [resolved] = table.events_of("InvocationResolved")
+    assert (resolved["target"], resolved["applies"]) == (CY, True)
+    shows_version(page, table)
+    expect(page.locator("#log")).to_contain_text("Labor Arbitrator's law applied to Cy for the rest of his turn.")
+
+    # Firing, normally free, costs Cy the law's fee this turn; the page shows his account.
+    before = table.seat(CY)
+    table.act(CY, {"kind": "fire", "count": 1})
+    shows_version(page, table)
+    assert table.seat(CY)["corporate"] == before["corporate"] - SEVERANCE
+    expect_accounts(page, table, CY)
     assert browser.errors == []

@@ -56,6 +56,20 @@ export const STEPS = {
 
 const STAGES = { 1: "pristine", 2: "stage 2", 3: "stage 3" };
 
+// The step of a turn in which an owned law's owner is asked, by the law's trigger (the printed
+// material's ``trigger``): taxes and a square's gain come in the move.
+const LAW_STEPS = {
+  payroll: "payroll",
+  hire: "hire",
+  fire: "hire",
+  pollute: "produce",
+  buy_marketplace: "exploit",
+  exploit_raw: "exploit",
+  sell_product: "sell",
+  taxes: "move",
+  gain_square: "move",
+};
+
 // "$12M": every amount of the game is in whole millions of dollars.
 export function money(amount) {
   return `$${amount}M`;
@@ -170,6 +184,19 @@ export class Words {
     return (this.view?.offers ?? []).find((offer) => offer.id === id) ?? null;
   }
 
+  // The owned law its owner is asked whether to invoke, and against whom: {official, against},
+  // or null when the view cannot tell. The view names neither, so they are found as the rules
+  // find them: the owner's official whose trigger falls in the step under way ([LAW-OWNED]),
+  // against the player on turn (a square's gain: whoever gained it).
+  invocation(decision) {
+    const turn = this.view?.turn;
+    const owned = this.view?.seats?.[decision?.seat]?.officials ?? [];
+    const due = owned.map((id) => this.officials.get(id)).filter((official) => official && LAW_STEPS[official.trigger] === turn?.step);
+    if (due.length !== 1) return null;
+    const against = due[0].trigger === "gain_square" ? "whoever gained the square" : this.name(turn.seat);
+    return { official: due[0], against };
+  }
+
   // What the seat must decide, after "You must …".
   decision(decision) {
     const turn = this.view?.turn;
@@ -222,12 +249,20 @@ export class Words {
       }
       case "embezzle":
         return "decide whether to embezzle once more in the bonus round";
-      case "invoke":
-        return "decide whether to invoke your law against another player";
+      case "invoke": {
+        const asked = this.invocation(decision);
+        if (!asked) return "decide whether to invoke your law against another player";
+        const { official, against } = asked;
+        const [your, you] = decision.seat === this.view?.viewer ? ["your", "you"] : ["their", "them"];
+        return `decide whether to invoke ${your} ${official.law_name} (${official.name}: ${official.law_text}) against ${against}; if invoked, ${against} may first try to bribe ${official.name} away from ${you}, and unless that succeeds the law applies to ${against} for the rest of the turn`;
+      }
       case "comply":
         return "comply with a law or breach it";
-      case "kickback":
-        return "decide whether to move money you received to your Swiss account";
+      case "kickback": {
+        if (decision.seat !== this.view?.viewer) return "decide how much of the money just received from other players goes to the Swiss account";
+        const most = Math.max(0, ...(this.view?.actions ?? []).map((request) => (request.action.kind === "move_to_swiss" ? request.action.amount : 0)));
+        return `decide how much of the money you just received from other players goes to your Swiss account instead of your corporate account (at most ${money(most)}), or none`;
+      }
       case "answer_offer": {
         const offer = (this.view?.offers ?? []).find((o) => o.recipient === decision.seat);
         if (!offer) return "answer a trade offer";
@@ -311,9 +346,11 @@ export class Words {
       case "let_embezzle":
         return "Let the embezzlement go";
       case "invoke":
-        return action.standing ? "Invoke the law, and always against this player" : "Invoke the law";
-      case "decline_invoke":
-        return action.standing ? "Do not invoke it, never against this player" : "Do not invoke it";
+      case "decline_invoke": {
+        const against = this.invocation(decision)?.against ?? "this player";
+        if (action.kind === "invoke") return action.standing ? `Invoke it against ${against}, now and always` : `Invoke it against ${against}`;
+        return action.standing ? `Do not invoke it, never against ${against}` : "Do not invoke it";
+      }
       case "withdraw_instruction":
         return `Withdraw your standing instruction about ${this.lawName(action.card)} and ${this.name(action.target)}`;
       case "comply":
