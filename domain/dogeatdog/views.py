@@ -209,11 +209,15 @@ def game_view(
 def _seat_view(
     state: DogEatDogState, player: Player, viewer: int | None, open_swiss: bool
 ) -> DogEatDogSeatView:
-    own = open_swiss or visible_to((player.seat,), viewer)
+    seat = player.seat
+    own = open_swiss or seat == viewer  # ``visible_to((seat,), viewer)``, asked of every seat
     pending = state.embezzlement
-    embezzling = pending is not None and pending.seat == player.seat
+    embezzling = pending is not None and pending.seat == seat
+    # Standing instructions and violations are rare: most seats' are empty, and cost no walk.
+    instructions = player.instructions
+    violations = state.violations
     return DogEatDogSeatView(
-        seat=player.seat,
+        seat=seat,
         name=player.name,
         bot=player.bot,
         division=player.division,
@@ -228,11 +232,15 @@ def _seat_view(
         current_events=tuple(player.current_events),
         officials=tuple(player.officials),
         instructions=tuple(
-            (card, target, invoke) for (card, target), invoke in sorted(player.instructions.items())
-        ),
+            (card, target, invoke) for (card, target), invoke in sorted(instructions.items())
+        )
+        if instructions
+        else (),
         in_game=player.in_game,
-        violations=tuple(
-            (v.rule, v.turn, v.shortfall) for v in state.violations if v.seat == player.seat
+        violations=(
+            tuple((v.rule, v.turn, v.shortfall) for v in violations if v.seat == seat)
+            if violations
+            else ()
         )
         if own
         else None,

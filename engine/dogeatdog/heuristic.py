@@ -149,7 +149,12 @@ class HeuristicPlayer:
     def decide(self, view: DogEatDogView, actions: Sequence[Any]) -> Any:
         if len(actions) == 1:  # nothing to weigh: skip reading the view
             return self._progress.steer(actions[0], actions)
-        return self._progress.steer(self._weigh(view, actions), actions, view_digest(view))
+        chosen = self._weigh(view, actions)
+        # Its progress check (given this module's ``ending``, here or by the kit) remembers the
+        # state only of a choice that does not end a step or a window, and an ending choice is
+        # never among those remembered: the view's digest would go unused for it.
+        state = None if ending((chosen,)) is not None else view_digest(view)
+        return self._progress.steer(chosen, actions, state)
 
     # -- weighing ----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ the raw materials its icons give a division that uses them, turn after turn.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from domain.dogeatdog.catalog import Product, Raw, board, divisions, squares
 
@@ -118,6 +118,15 @@ def good_worth(division: str | None, good: str, goods: Mapping[str, int]) -> flo
         return AVERAGE_ROLL if POLLUTION in inputs(division) else 0
     if good not in inputs(division):
         return AVERAGE_ROLL - 1
+    return _input_worth(division, good, tuple(goods.items()))
+
+
+# The heuristic weighs the same few holdings again and again (every trade listed, every
+# decision of a turn): what they make is worked out once for each.
+@lru_cache(maxsize=4096)
+def _input_worth(division: str | None, good: str, held: tuple[tuple[str, int], ...]) -> float:
+    """``good_worth`` of an input of ``division``'s recipes, to a seat holding ``held``."""
+    goods = dict(held)
     # An input completes a product when its partner is held: worth most of the product.
     more = dict(goods)
     more[good] = more.get(good, 0) + 1
