@@ -26,12 +26,14 @@ SEED = "trades"  # Ann (seat 0) runs Goo Pont Plastics, Bob Dk Mart, Cy Georgia 
 LAW_SEED = "b"
 #: The Severance Pay Act's fee per worker fired.
 SEVERANCE = 2
+#: With sealed auctions, Bob is the first offered a square (A, after about eighty quiet moves).
+AUCTION_SEED = "a"
 NAMES = ("Ann", "Bob", "Cy")
 ANN, BOB, CY = 0, 1, 2
 #: The move every seat the test drives takes when it is not the point: the one that passes.
 QUIET = ("pass", "let_pass", "keep_staff", "stop_selling", "stop_producing", "stop_exploiting", "decline_bribe")
-#: The most moves the set-up plays before Ann's first window (four with this seed).
-MOST_SETUP_MOVES = 50
+#: The most moves a set-up plays (four to Ann's first window; about eighty to Bob's auction).
+MOST_SETUP_MOVES = 120
 
 #: The status of a move the rules refuse: the browser logs the failed request as an error.
 REFUSED = 409
@@ -344,4 +346,44 @@ def test_given_old_boys_when_ann_is_asked_about_her_law_then_her_click_invokes_i
     shows_version(page, table)
     assert table.seat(CY)["corporate"] == before["corporate"] - SEVERANCE
     expect_accounts(page, table, CY)
+    assert browser.errors == []
+
+
+@pytest.mark.rule("VAR-AUCTION-SEALED")
+def test_given_sealed_auctions_when_bob_auctions_a_square_then_ann_bids_by_clicking_and_wins_it_as_the_api_says(
+    browser: Browser, http: httpx.Client
+) -> None:
+    table = new_table(http, AUCTION_SEED, auction_sealed=True)
+    table.play_quietly_until(asked(BOB, "acquisition"))
+    table.act(BOB, {"kind": "open_auction", "square": "A"})
+    table.act(BOB, {"kind": "sealed_bid", "amount": 3})
+    table.act(CY, {"kind": "sealed_bid", "amount": 0})
+    before = table.seat(ANN)
+    page = open_as_ann(browser, table)
+    expect(page.locator("#move-what")).to_contain_text(
+        "You must make one sealed bid for square A: nobody sees the bids until all are in, the highest wins and pays it"
+    )
+    # Bob's $3M is secret until all are in: the page says who is still to bid, not what was bid.
+    turn = page.locator("#dogeatdog-turn")
+    expect(turn).to_contain_text("Auction of square A: sealed bids, secret until all are in; still to bid: Ann.")
+    expect(turn).not_to_contain_text("$3M")
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-auction-1-sealed.png", full_page=True)
+
+    page.locator("#move-buttons").get_by_role("button", name="Make a sealed bid …").click()
+    version = page.locator("#game-screen").get_attribute("data-version")
+    page.locator("#choices").get_by_role("button", name="Bid $5M sealed", exact=True).click()
+    page.locator(f"#game-screen:not([data-version='{version}'])[aria-busy='false']").wait_for()
+
+    [won] = table.events_of("AuctionWon")
+    assert (won["seat"], won["square"], won["amount"]) == (ANN, "A", 5)
+    [revealed] = table.events_of("SealedBidsRevealed")
+    assert sorted(map(tuple, revealed["bids"])) == [(ANN, 5), (BOB, 3), (CY, 0)]
+    after = table.seat(ANN)
+    assert after["corporate"] == before["corporate"] - 5 - won["fee"]
+    assert after["squares"] == [*before["squares"], "A"]
+    shows_version(page, table)
+    me = page.locator("#dogeatdog-seats li.division.me")
+    expect(me.locator("[data-fact='squares']")).to_have_text(", ".join(f"square {square}" for square in after["squares"]))
+    expect(me.locator("[data-fact='corporate']")).to_have_text(f"${after['corporate']}M")
+    expect(page.locator("#dogeatdog-board li.square[data-square='A']")).to_have_attribute("data-controller", str(ANN))
     assert browser.errors == []

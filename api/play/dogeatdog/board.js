@@ -209,8 +209,14 @@ export function renderTurn(view, words, moved, lastMoveId) {
     lines.push(h("p", { class: "turn-line" }, `Round ${view.round}, turn ${turn.number}: ${words.name(turn.seat)}'s${step}.`));
     if (turn.auction) {
       const a = turn.auction;
-      const high = a.sealed ? "sealed bids" : a.high_bidder === null ? "no bid yet" : `highest bid ${money(a.high_bid)} by ${words.name(a.high_bidder)}`;
-      lines.push(h("p", {}, `Auction of square ${a.square}: ${high}; still bidding: ${a.bidders.map((s) => words.name(s)).join(", ") || "nobody"}.`));
+      if (a.sealed) {
+        // One round of secret bids: who is still to bid, never what the others bid.
+        const waiting = (a.waiting ?? a.bidders).map((s) => words.name(s)).join(", ") || "nobody";
+        lines.push(h("p", {}, `Auction of square ${a.square}: sealed bids, secret until all are in; still to bid: ${waiting}.`));
+      } else {
+        const high = a.high_bidder === null ? "no bid yet" : `highest bid ${money(a.high_bid)} by ${words.name(a.high_bidder)}`;
+        lines.push(h("p", {}, `Auction of square ${a.square}: ${high}; still bidding: ${a.bidders.map((s) => words.name(s)).join(", ") || "nobody"}.`));
+      }
     }
     if (turn.sale) lines.push(h("p", {}, `On sale: ${turn.sale.good} at ${money(turn.sale.price)} each.`));
     if (turn.priced.length) lines.push(h("p", { class: "quiet" }, `Priced this turn: ${turn.priced.join(", ")}.`));

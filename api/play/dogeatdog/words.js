@@ -214,7 +214,7 @@ export class Words {
         return `bid for square ${auction.square}${high}, or pass`;
       }
       case "sealed_bid":
-        return `make one sealed bid for square ${turn?.auction?.square ?? "?"}`;
+        return `make one sealed bid for square ${turn?.auction?.square ?? "?"}: nobody sees the bids until all are in, the highest wins and pays it (a tie goes to the first clockwise from whoever opened the auction)`;
       case "release":
         return "release one of your three squares (a division controls at most two)";
       case "geneva":
