@@ -1,9 +1,12 @@
-"""Dog Eat Dog's trades at /play, in a real browser against a real server: the browser plays Ann,
-the test plays Bob and Cy over HTTP. Ann builds trades of her own in the page's trade builder
-(a refusal told in plain words, an offer accepted, one rejected, one withdrawn), and answers
-Bob's offers by clicking (one accepted, one rejected); every time the page shows what the API's
-state says. The game is set up over HTTP from a seed to the first open window Ann is asked in,
-so each test is a few dozen requests and clicks. Screenshots land in test-artifacts/screenshots/.
+"""Dog Eat Dog's trades and rare decisions at /play, in a real browser against a real server: the
+browser plays Ann, the test plays Bob and Cy over HTTP. Ann builds trades of her own in the
+page's trade builder (a refusal told in plain words, an offer accepted, one rejected, one
+withdrawn, a counter-offer), and answers Bob's offers by clicking (one accepted, one rejected);
+she moves a kickback to her Swiss account ([VAR-KICKBACK]), invokes her law against Cy ([LAW-
+OWNED]) and makes a sealed bid ([VAR-AUCTION-SEALED]), each by clicking. Every time the page
+shows what the API's state says. Each game is set up over HTTP from a seed to the decision the
+test is about, with no bots, so nothing moves but what the test sends or clicks. Screenshots
+land in test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -276,6 +279,38 @@ def test_given_bob_offers_ann_trades_over_http_when_she_clicks_accept_then_rejec
     assert len(table.events_of("TradeAccepted")) == 1
     assert len(table.events_of("TradeRejected")) == 1
     expect_accounts(page, table, ANN)
+    assert browser.errors == []
+
+
+@pytest.mark.rule("TRADE-COUNT")
+def test_given_bob_offers_ann_a_trade_when_she_sends_a_counter_offer_from_the_builder_then_his_lapses_and_hers_is_answered(
+    browser: Browser, table: Table
+) -> None:
+    page = open_as_ann(browser, table)
+    click_and_wait(page, "Pass")
+    table.play_quietly_until(asked(BOB, "window"))
+    table.act(BOB, {"kind": "propose_trade", "to": ANN, "gives": {"goods": [["oil", 1]]}, "asks": {"money": 3}})
+    [his] = table.view()["offers"]
+    shows_version(page, table)
+    expect(page.locator("#move-what")).to_contain_text("Or make a counter-offer under Trade.")
+
+    panel = page.locator("#dogeatdog-trade-panel")
+    expect(page.locator("#dogeatdog-trade-to")).to_be_disabled()  # a counter-offer goes to Bob alone
+    panel.locator("[data-key='gives:money']").fill("1")
+    panel.locator("[data-key='asks:good:oil']").select_option("1")
+    panel.get_by_role("button", name="Send the counter-offer").click()
+    expect(panel.locator(".trade-open")).to_contain_text("Your offer to Bob is open: you give $1M and get 1 oil.")
+    assert [event["offer"] for event in table.events_of("TradeLapsed")] == [his["id"]]
+    [mine] = table.view()["offers"]
+    assert (mine["proposer"], mine["recipient"], mine["proposer_gives"]["money"]) == (ANN, BOB, 1)
+
+    before = table.seat(ANN)
+    table.act(BOB, {"kind": "answer_offer", "offer": mine["id"], "accept": True})
+    shows_version(page, table)
+    after = table.seat(ANN)
+    assert (after["corporate"], after["goods"]["oil"]) == (before["corporate"] - 1, before["goods"]["oil"] + 1)
+    expect_accounts(page, table, ANN)
+    expect_accounts(page, table, BOB)
     assert browser.errors == []
 
 
