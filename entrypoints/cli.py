@@ -85,6 +85,7 @@ from entrypoints.connections import (
     parse_connections,
     parse_seconds,
 )
+from entrypoints.cpu_pinning import AUTO, PINNED, PINNING_VARIABLE
 from entrypoints.server_secret import SecretError, ServerSecret, readable_by_others, server_secret
 from entrypoints.terminal import escaped, json_escaped
 from projections.projector import ReadModelsOutdatedError
@@ -416,6 +417,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"worker threads per process for the database calls, 1 to {MAX_THREADS} "
         "(default: 1 on SQLite, 2 on PostgreSQL, the fastest measured)",
+    )
+    serve.add_argument(
+        "--cpu-pinning",
+        choices=[AUTO, OFF],
+        default=AUTO,
+        help=f"{AUTO}: a single worker keeps its threads on the CPU it starts on, which spends "
+        "less CPU per request than threads handing the interpreter lock across CPUs; "
+        f"{OFF}: the scheduler places them (default {AUTO}; several workers are never pinned)",
     )
     serve.add_argument(
         "--stream-idle",
@@ -893,6 +902,10 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ[ACCESS_LOG_VARIABLE] = args.access_log
     if args.threads is not None:
         os.environ[THREADS_VARIABLE] = str(args.threads)
+    if args.cpu_pinning == AUTO and args.workers == 1:
+        os.environ[PINNING_VARIABLE] = PINNED
+    else:
+        os.environ.pop(PINNING_VARIABLE, None)
     if args.max_streams is not None:
         os.environ[MAX_STREAMS_VARIABLE] = str(args.max_streams)
     if args.stream_idle is not None:

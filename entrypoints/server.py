@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import msgspec
 from litestar import Litestar
@@ -13,13 +14,16 @@ from api.routes.rulesets import installed_game_apis
 from api.settings import ApiSettings
 from engine.application import GameService
 from entrypoints.collector import tune_for_serving
+from entrypoints.cpu_pinning import pin_if_asked
 
 
 def app_from_environment() -> Litestar:
     """The server's app, on the database named by ``DODGECITY_DB`` (or the SQLite default).
 
     Each uvicorn worker process calls this and opens the database itself, and sets its garbage
-    collector for serving (``entrypoints/collector.py``)."""
+    collector for serving (``entrypoints/collector.py``). A single worker first keeps itself on
+    one CPU, before it starts any thread (``entrypoints/cpu_pinning.py``)."""
+    pin_if_asked(os.environ)
     app = create_app(GameService(), settings=ApiSettings.from_environment(), close_on_shutdown=True)
     tune_for_serving()
     return app
