@@ -18,9 +18,9 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.conftest import SCREENSHOTS, Browser
+from tests.browser.conftest import DESKTOP, SCREENSHOTS, Browser
 from tests.patience import PATIENCE
 
 SEED = "trades"  # Ann (seat 0) runs Goo Pont Plastics, Bob Dk Mart, Cy Georgia Horrific
@@ -38,6 +38,7 @@ QUIET = ("pass", "let_pass", "keep_staff", "stop_selling", "stop_producing", "st
 #: The most moves a set-up plays (four to Ann's first window; about eighty to Bob's auction).
 MOST_SETUP_MOVES = 120
 
+PHONE = ViewportSize(width=390, height=844)
 #: The status of a move the rules refuse: the browser logs the failed request as an error.
 REFUSED = 409
 
@@ -178,6 +179,10 @@ def test_given_an_open_window_when_ann_builds_trades_in_the_page_then_bob_and_cy
     expect(page.locator("#problem")).to_have_attribute("data-rule", "TRADE-PROPOSE")
     assert table.view()["version"] == version
     page.screenshot(path=SCREENSHOTS / "dogeatdog-trade-1-refused.png", full_page=True)
+    page.set_viewport_size(PHONE)  # the builder fits a phone's width
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    panel.screenshot(path=SCREENSHOTS / "dogeatdog-trade-1-refused-390.png")
+    page.set_viewport_size(DESKTOP)
 
     # $3M for Bob's oil: sent, shown as open; Bob accepts over HTTP and the page shows the goods moved.
     panel.locator("[data-key='gives:money']").fill("3")
@@ -226,6 +231,8 @@ def test_given_an_open_window_when_ann_builds_trades_in_the_page_then_bob_and_cy
     panel.locator("[data-key='asks:money']").fill("1")
     panel.get_by_role("button", name="Propose this trade").click()
     expect(panel.locator(".trade-open")).to_contain_text("Your offer to Bob is open: you give nothing and get $1M.")
+    # Focus was on the button that sent it: a keyboard user lands on the one that takes it back.
+    expect(panel.get_by_role("button", name="Withdraw your offer")).to_be_focused()
     panel.get_by_role("button", name="Withdraw your offer").click()
     expect(page.locator("#log")).to_contain_text("was withdrawn.")
     assert table.view()["offers"] == []

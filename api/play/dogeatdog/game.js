@@ -72,7 +72,7 @@ export function render(view, { root, material, mode, interaction, focusFallback 
   rerender(part("laws"), () => renderLaws(view, words));
   rerender(part("market"), () => renderMarket(view));
   for (const name of ["turn", "laws", "market"]) show(part(`${name}-panel`), started);
-  const trading = renderTrade(part("trade-panel"), part("trade"), view, words, replay ? null : act, Boolean(interaction?.busy));
+  const trading = renderTrade(part("trade-panel"), part("trade"), view, words, replay ? null : act, Boolean(interaction?.busy), focusFallback);
   if (!interact) return "";
   const onSquares = interact.actions.some((request) => ["place_marker", "release", "extract", "collect"].includes(request.action.kind));
   if (onSquares) return "Squares marked ▶ on the map are moves too.";

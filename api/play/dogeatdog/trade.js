@@ -119,7 +119,8 @@ function sideFields(name, seat, side, words, changed) {
     min: "0",
     step: "1",
     inputmode: "numeric",
-    value: String(side.money),
+    value: side.money ? String(side.money) : "",
+    placeholder: "0",
     dataset: { key: `${name}:money` },
     oninput: () => {
       side.money = Math.max(0, Math.floor(Number(moneyInput.value) || 0));
@@ -208,6 +209,7 @@ function builder(panel, view, decision, partners, words, act) {
   const refusal = h("p", { id: "dogeatdog-trade-refusal", class: "trade-refusal", role: "status", text: draft.refusal });
   const send = async (event) => {
     event.preventDefault();
+    if (submit.getAttribute("aria-disabled") === "true") return; // a move is being sent
     const action = { kind: "propose_trade", to: draft.to, gives: sideOf(draft.gives), asks: sideOf(draft.asks), note: draft.note.trim() };
     const problem = await act({ action, expected_version: view.version });
     if (problem) {
@@ -249,27 +251,32 @@ function openOffer(offer, words, act) {
 }
 
 // Draws the trade panel (shown only when the seat may trade or has an offer open); whether it
-// shows.
-export function renderTrade(panel, body, view, words, act, busy) {
+// shows. Focus in a control that is gone (the trade sent, withdrawn) moves to ``fallback``.
+export function renderTrade(panel, body, view, words, act, busy, fallback = null) {
   if (!panel || !body) return false;
   const me = view.viewer;
   const decision = view.awaiting.find((d) => d.seat === me) ?? null;
   const mine = act && me !== null && view.status === "running" ? (view.offers ?? []).find((offer) => offer.proposer === me) : null;
   const partners = act && me !== null && view.status === "running" ? partnersOf(view, decision) : null;
   const shows = Boolean(mine || partners?.length);
+  const hadFocus = body.contains(document.activeElement);
   panel.hidden = !shows;
   if (!shows) {
     drawnFor.delete(body);
     body.replaceChildren();
+    if (hadFocus) fallback?.focus({ preventScroll: true });
     return false;
   }
   const key = JSON.stringify([view.version, decision?.kind ?? null, mine?.id ?? null, busy]);
   if (drawnFor.get(body) === key) return true;
   drawnFor.set(body, key);
-  const focused = document.activeElement;
-  const focusKey = body.contains(focused) ? focused.dataset?.key : undefined;
+  const focusKey = hadFocus ? document.activeElement.dataset?.key : undefined;
   body.replaceChildren(...[mine ? openOffer(mine, words, act) : builder(body, view, decision, partners, words, act)].flat());
-  if (busy) for (const control of body.querySelectorAll("button, input, select")) control.disabled = true;
-  if (focusKey) body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
+  // While a move is sent the buttons say so but keep focus (the shell sends one move at a time).
+  if (busy) for (const button of body.querySelectorAll("button")) button.setAttribute("aria-disabled", "true");
+  if (!hadFocus) return true;
+  const again = focusKey ? body.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+  if (again && !again.disabled) again.focus({ preventScroll: true });
+  else (body.querySelector("button:not([disabled]), select:not([disabled])") ?? fallback)?.focus({ preventScroll: true });
   return true;
 }
