@@ -88,6 +88,8 @@ _AFTER_ANSWER: dict[str, Callable[[Context[DogEatDogState], Compliance], None]] 
 
 
 def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogMove]:
+    if decision.kind == DecisionKind.WINDOW:  # the commonest decision, listed here afresh
+        return [DogEatDogPass(), *window.offers(state, decision.seat)]
     return list(_listed(state, decision))
 
 

@@ -238,12 +238,17 @@ def fees(state: DogEatDogState, offer: Offer[DogEatDogTradeSide]) -> tuple[tuple
 def _side_problem(side: DogEatDogTradeSide, holder: Player) -> str | None:
     if not 0 <= side.money <= holder.corporate:
         return f"gives $0M to ${holder.corporate}M of his corporate account, not ${side.money}M"
-    if side.goods:  # most sides give none
-        named = [good for good, _ in side.goods]
-        if any(good not in _GOODS for good in named) or len(set(named)) != len(named):
-            return "names each raw material or product he gives once"
-        if any(not 1 <= count <= holder.goods.get(good, 0) for good, count in side.goods):
-            return "gives at least one and at most what he holds of each good"
+    goods = side.goods
+    if goods:  # most sides give none, and the listed trades one good: plain loops
+        named: set[str] = set()
+        for good, _ in goods:
+            if good not in _GOOD_INDEX or good in named:
+                return "names each raw material or product he gives once"
+            named.add(good)
+        holds = holder.goods
+        for good, count in goods:
+            if not 1 <= count <= holds.get(good, 0):
+                return "gives at least one and at most what he holds of each good"
     if not 0 <= side.pollution_markers <= holder.pollution_markers:
         return f"holds {holder.pollution_markers} pollution markers"
     if not (side.cards or side.officials or side.squares):  # most sides give none of them
