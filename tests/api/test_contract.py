@@ -1,5 +1,11 @@
 """The API against its own OpenAPI document: every operation, every default schemathesis check,
-on an app holding real stored games; and the committed document equal to the live one."""
+on an app holding real stored games; and the committed document equal to the live one.
+
+Nothing here builds an app while pytest collects (building one, its OpenAPI document, takes a
+good part of a second, paid by every worker): the stateless test is parametrized from the
+committed document, which the first test below holds byte for byte equal to the live app's, and
+its app is built at its first request; the walk builds its app and loads the live document when
+it runs."""
 
 from __future__ import annotations
 
@@ -19,17 +25,34 @@ from engine.simulation import simulate
 from entrypoints.server import openapi_document
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
+from litestar import Litestar
 from openapi_spec_validator import validate
 from requests.structures import CaseInsensitiveDict
 
 COMMITTED = Path(__file__).parents[2] / "openapi" / "openapi.json"
-
-_games = GameService("memory://")
-simulate(3, 3, "contract", store=_games.store_game, ruleset="dodgecity")
-# Built at module level: schemathesis's pytest fixture loader does not work under pytest 9.
+SCHEMA_PATH = "/schema/openapi.json"
 # The work limits off: the fuzzer opens far more games than a client should.
 UNLIMITED = ApiSettings(game_limit=None, bot_limit=None)
-schema = schemathesis.openapi.from_asgi("/schema/openapi.json", create_app(_games, settings=UNLIMITED))
+
+
+class StoredGamesApp:
+    """The API on a store holding three played games, built at its first request."""
+
+    def __init__(self) -> None:
+        self._app: Litestar | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self._app is None:
+            games = GameService("memory://")
+            simulate(3, 3, "contract", store=games.store_game, ruleset="dodgecity")
+            self._app = create_app(games, settings=UNLIMITED)
+        await self._app(scope, receive, send)
+
+
+# Built at module level: schemathesis's pytest fixture loader does not work under pytest 9.
+schema = schemathesis.openapi.from_path(COMMITTED)
+schema.app = StoredGamesApp()
+schema.location = SCHEMA_PATH  # where the app serves it, as if loaded from the app
 
 
 @schema.parametrize()
@@ -82,50 +105,46 @@ class FreshApp:
         await self.app(scope, receive, send)
 
 
-fresh = FreshApp()
 # The walk is kept to the lobby and play operations (the stateless test above covers the rest),
 # so that its sequences are long enough to reach a started game and act in it.
-workflow_schema = schemathesis.openapi.from_asgi("/schema/openapi.json", fresh).include(
-    operation_id=["createGame", "joinGame", "startGame", "getGame", "listActions", "performAction", "listEvents"]
-)
+WALKED = ["createGame", "joinGame", "startGame", "getGame", "listActions", "performAction", "listEvents"]
 
 
-# Who holds which token in the walk: filled from the answers, read by the auth below.
-host_tokens: dict[str, str] = {}  # game → its host's token
-seat_tokens: dict[tuple[str, int], str] = {}  # (game, seat) → that seat's token
-
-
-@workflow_schema.auth(refresh_interval=None)
 class CallerToken:
     """Starts games with their host token, and lists and performs actions with the token of a
     seat the game awaits, as a client whose turn it is would (OpenAPI links cannot carry a
     header). An auth provider, not a hook, so that schemathesis knows these credentials are
     meant to be valid and checks that leaving them out or spoiling them is refused."""
 
+    #: The walk's app; who holds which token, filled from its answers by the walk.
+    fresh: ClassVar[FreshApp]
+    host_tokens: ClassVar[dict[str, str]] = {}  # game → its host's token
+    seat_tokens: ClassVar[dict[tuple[str, int], str]] = {}  # (game, seat) → that seat's token
+
     def get(self, case: schemathesis.Case, context: object) -> str | None:  # type: ignore[type-arg]
         game_id = str((case.path_parameters or {}).get("game_id"))
         if case.path.endswith("/start"):
-            return host_tokens.get(game_id)
+            return self.host_tokens.get(game_id)
         if case.path.endswith("/actions"):
-            taken = [seat for (game, seat) in seat_tokens if game == game_id]
-            awaited = [seat for seat in fresh.awaited_seats(game_id) if seat in taken]
+            taken = [seat for (game, seat) in self.seat_tokens if game == game_id]
+            awaited = [seat for seat in self.fresh.awaited_seats(game_id) if seat in taken]
             if awaited or taken:
-                return seat_tokens[game_id, (awaited or taken)[0]]
+                return self.seat_tokens[game_id, (awaited or taken)[0]]
         return None
 
     def set(self, case: schemathesis.Case, token: str, context: object) -> None:  # type: ignore[type-arg]
         case.headers["Authorization"] = f"Bearer {token}"
 
 
-# Stateful: sequences that follow the document's links, create → join → start → act.
-class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
-    """Walks the lobby and play operations with the tokens its answers handed out."""
-
-    def setup(self) -> None:
-        host_tokens.clear()
-        seat_tokens.clear()
+class WalkSteps:
+    """What the walk does around each call: mixed into the state machine schemathesis makes of
+    the document's links (create → join → start → act) when the walk runs."""
 
     reached: ClassVar[Counter[str]] = Counter()
+
+    def setup(self) -> None:
+        CallerToken.host_tokens.clear()
+        CallerToken.seat_tokens.clear()
 
     def before_call(self, case: schemathesis.Case) -> None:  # type: ignore[type-arg]
         # Bot seats are played by a thread of the server, at its own pace: a walk whose games
@@ -148,7 +167,7 @@ class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
         # A body of another game is made one the document refuses outright ({}), so that it is
         # expected to be refused; one that fits the game is sent as it is.
         game_id = str((case.path_parameters or {}).get("game_id"))
-        ruleset = fresh.ruleset_of(game_id) if case.method == "POST" else None
+        ruleset = CallerToken.fresh.ruleset_of(game_id) if case.method == "POST" else None
         game = next((g for g in installed_game_apis() if g.name == ruleset), None)
         own = {"/games/{game_id}/players": "new_player", "/games/{game_id}/actions": "action_request"}.get(case.path)
         if game is not None and own is not None and case.body is not None:
@@ -162,16 +181,25 @@ class Workflow(workflow_schema.as_state_machine()):  # type: ignore[misc]
         self.reached[f"{case.method} {case.path} {response.status_code}"] += 1
         if case.path == "/games" and case.method == "POST" and response.status_code == 201:
             created = response.json()
-            host_tokens[created["game_id"]] = created["host_token"]
+            CallerToken.host_tokens[created["game_id"]] = created["host_token"]
         if case.path == "/games/{game_id}/players" and response.status_code == 201:
             seat = response.json()
-            seat_tokens[seat["game_id"], seat["seat"]] = seat["token"]
+            CallerToken.seat_tokens[seat["game_id"], seat["seat"]] = seat["token"]
+
+
+def walk() -> type:
+    """The stateful walk on a fresh app: the live app's document, its lobby and play operations,
+    the callers' tokens, and the steps above."""
+    CallerToken.fresh = FreshApp()
+    walked = schemathesis.openapi.from_asgi(SCHEMA_PATH, CallerToken.fresh).include(operation_id=WALKED)
+    walked.auth(refresh_interval=None)(CallerToken)
+    return type("Workflow", (WalkSteps, walked.as_state_machine()), {})
 
 
 def test_given_linked_sequences_then_every_answer_matches_the_document_and_games_get_played() -> None:
-    Workflow.reached.clear()
+    WalkSteps.reached.clear()
     run_state_machine_as_test(
-        Workflow,
+        walk(),
         settings=settings(
             max_examples=100,
             # 30 steps were enough alone, but in the whole suite the same derandomized walk
@@ -183,7 +211,7 @@ def test_given_linked_sequences_then_every_answer_matches_the_document_and_games
             derandomize=True,  # the same walk on every run: the test cannot pass by luck
         ),
     )
-    reached = Workflow.reached
+    reached = WalkSteps.reached
     # The walk went all the way: games created, seats taken, a game started and played in.
     assert reached["POST /games 201"] > 0
     assert reached["POST /games/{game_id}/players 201"] > 0
