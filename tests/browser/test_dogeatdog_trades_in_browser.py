@@ -3,7 +3,8 @@ browser plays Ann, the test plays Bob and Cy over HTTP. Ann builds trades of her
 page's trade builder (a refusal told in plain words, an offer accepted, one rejected, one
 withdrawn, a counter-offer), and answers Bob's offers by clicking (one accepted, one rejected);
 she moves a kickback to her Swiss account ([VAR-KICKBACK]), invokes her law against Cy ([LAW-
-OWNED]) and makes a sealed bid ([VAR-AUCTION-SEALED]), each by clicking. Every time the page
+OWNED]), makes a sealed bid ([VAR-AUCTION-SEALED]) and breaches a law ([HONOUR-BREACH]), each by
+clicking. Every time the page
 shows what the API's state says. Each game is set up over HTTP from a seed to the decision the
 test is about, with no bots, so nothing moves but what the test sends or clicks. Screenshots
 land in test-artifacts/screenshots/.
@@ -31,6 +32,9 @@ LAW_SEED = "b"
 SEVERANCE = 2
 #: With sealed auctions, Bob is the first offered a square (A, after about eighty quiet moves).
 AUCTION_SEED = "a"
+#: With the honour system Ann, first on turn, is asked to pay her wages under the public Minimum
+#: Wage Act ($2M a worker instead of $1M).
+HONOUR_SEED = "d"
 NAMES = ("Ann", "Bob", "Cy")
 ANN, BOB, CY = 0, 1, 2
 #: The move every seat the test drives takes when it is not the point: the one that passes.
@@ -428,4 +432,33 @@ def test_given_sealed_auctions_when_bob_auctions_a_square_then_ann_bids_by_click
     expect(me.locator("[data-fact='squares']")).to_have_text(", ".join(f"square {square}" for square in after["squares"]))
     expect(me.locator("[data-fact='corporate']")).to_have_text(f"${after['corporate']}M")
     expect(page.locator("#dogeatdog-board li.square[data-square='A']")).to_have_attribute("data-controller", str(ANN))
+    assert browser.errors == []
+
+
+@pytest.mark.rule("HONOUR-BREACH")
+def test_given_the_honour_system_when_ann_breaches_the_minimum_wage_act_by_clicking_then_she_pays_the_lawful_wages_and_sees_her_violation(
+    browser: Browser, http: httpx.Client
+) -> None:
+    table = new_table(http, HONOUR_SEED, honour=True)
+    table.play_quietly_until(asked(ANN, "comply"))
+    before = table.seat(ANN)
+    page = open_as_ann(browser, table)
+    expect(page.locator("#move-what")).to_contain_text(
+        "You must comply with the Minimum Wage Act (Payroll costs $2M per worker instead of $1M.) or breach it"
+        " (pay as if there were no such law); a breach is recorded as a violation that any other player may denounce"
+    )
+    me = page.locator("#dogeatdog-seats li.division.me")
+    expect(me.locator("[data-fact='violations']")).to_have_count(0)
+
+    click_and_wait(page, "Breach the law")
+    [asked_of_her] = table.events_of("ComplianceAsked")
+    assert (asked_of_her["rule"], asked_of_her["due"], asked_of_her["lawful"]) == ("CO1", 4, 2)
+    after = table.seat(ANN)
+    assert after["corporate"] == before["corporate"] - asked_of_her["lawful"]
+    assert after["violations"] == [["CO1", 1, asked_of_her["due"] - asked_of_her["lawful"]]]
+    expect(me.locator("[data-fact='violations']")).to_have_text("Minimum Wage Act in turn 1, $2M short")
+    expect(me.locator("[data-fact='corporate']")).to_have_text(f"${after['corporate']}M")
+    # Her violation is hers alone to see ([SEE-PRIVATE]).
+    assert table.view(BOB)["seats"][ANN]["violations"] is None
+    page.screenshot(path=SCREENSHOTS / "dogeatdog-honour-1-breached.png", full_page=True)
     assert browser.errors == []

@@ -166,8 +166,15 @@ function seatPanel(seat, view, words, moved) {
       row("Runner", seat.runner === null ? "off the board" : words.space(seat.runner), "runner"),
       seat.officials.length ? row("Officials", list(seat.officials.map((id) => `${words.official(id)} (${words.lawName(id)})`), ""), "officials") : null,
       seat.current_events.length ? row("Cards", list(seat.current_events.map((id) => words.card(id)), ""), "cards") : null,
+      seat.violations?.length ? row("Violations (only you see them)", list(seat.violations.map((v) => violation(v, words)), ""), "violations") : null,
     ),
   );
+}
+
+// A live violation of [VAR-HONOUR], as the view gives it to its violator: (rule, turn, shortfall).
+function violation([rule, turn, shortfall], words) {
+  if (rule === "PRODUCE-POLLUTE") return `the pollution duty in turn ${turn}, ${plural(shortfall, "marker")} short`;
+  return `${words.lawName(rule)} in turn ${turn}, ${money(shortfall)} short`;
 }
 
 export function renderSeats(view, words, moved) {

@@ -197,6 +197,16 @@ export class Words {
     return { official: due[0], against };
   }
 
+  // The law a compliance question is about ([HONOUR-BREACH]), found as for an invocation: the
+  // public law whose trigger falls in the step under way, or the pollution duty in the produce
+  // step when no law does; null when the view cannot tell (several fit, or a law invoked).
+  complianceLaw() {
+    const step = this.view?.turn?.step;
+    const fits = (this.view?.public_laws ?? []).map((id) => this.officials.get(id)).filter((official) => official && LAW_STEPS[official.trigger] === step);
+    if (fits.length === 1) return fits[0];
+    return !fits.length && step === "produce" ? "PRODUCE-POLLUTE" : null;
+  }
+
   // What the seat must decide, after "You must …".
   decision(decision) {
     const turn = this.view?.turn;
@@ -256,8 +266,16 @@ export class Words {
         const [your, you] = decision.seat === this.view?.viewer ? ["your", "you"] : ["their", "them"];
         return `decide whether to invoke ${your} ${official.law_name} (${official.name}: ${official.law_text}) against ${against}; if invoked, ${against} may first try to bribe ${official.name} away from ${you}, and unless that succeeds the law applies to ${against} for the rest of the turn`;
       }
-      case "comply":
-        return "comply with a law or breach it";
+      case "comply": {
+        if (decision.seat !== this.view?.viewer) return "comply with a law or breach it";
+        const consequence = "a breach is recorded as a violation that any other player may denounce in an open window until your next turn begins: you then make it good and pay a $10M fine";
+        const official = this.complianceLaw();
+        if (official === "PRODUCE-POLLUTE")
+          return `comply with the pollution duty (place every pollution marker you owe) or breach it (place fewer); ${consequence}`;
+        if (official)
+          return `comply with the ${official.law_name} (${official.law_text}) or breach it (pay as if there were no such law); ${consequence}`;
+        return `comply with a law or breach it; ${consequence}`;
+      }
       case "kickback": {
         if (decision.seat !== this.view?.viewer) return "decide how much of the money just received from other players goes to the Swiss account";
         const most = Math.max(0, ...(this.view?.actions ?? []).map((request) => (request.action.kind === "move_to_swiss" ? request.action.amount : 0)));
