@@ -3,8 +3,8 @@ browser plays Ann, the test plays Bob and Cy over HTTP. Ann builds trades of her
 page's trade builder (a refusal told in plain words, an offer accepted, one rejected, one
 withdrawn, a counter-offer), and answers Bob's offers by clicking (one accepted, one rejected);
 she moves a kickback to her Swiss account ([VAR-KICKBACK]), invokes her law against Cy ([LAW-
-OWNED]), makes a sealed bid ([VAR-AUCTION-SEALED]) and breaches a law ([HONOUR-BREACH]), each by
-clicking. Every time the page
+OWNED]), makes a sealed bid ([VAR-AUCTION-SEALED]), breaches a law ([HONOUR-BREACH]) and walks
+out of a strike, each by clicking. Every time the page
 shows what the API's state says. Each game is set up over HTTP from a seed to the decision the
 test is about, with no bots, so nothing moves but what the test sends or clicks. Screenshots
 land in test-artifacts/screenshots/.
@@ -39,8 +39,10 @@ NAMES = ("Ann", "Bob", "Cy")
 ANN, BOB, CY = 0, 1, 2
 #: The move every seat the test drives takes when it is not the point: the one that passes.
 QUIET = ("pass", "let_pass", "keep_staff", "stop_selling", "stop_producing", "stop_exploiting", "decline_bribe")
-#: The most moves a set-up plays (four to Ann's first window; about eighty to Bob's auction).
-MOST_SETUP_MOVES = 120
+#: With the short game's settings Ann lands on Strike in her second turn (136 quiet moves in).
+STRIKE_SEED = "f"
+#: The most moves a set-up plays (four to Ann's first window; 136 to her strike).
+MOST_SETUP_MOVES = 160
 
 PHONE = ViewportSize(width=390, height=844)
 #: The status of a move the rules refuse: the browser logs the failed request as an error.
@@ -77,12 +79,15 @@ class Table:
     def play_quietly_until(self, wanted: Callable[[int, str], bool]) -> None:
         """Every seat asked takes its quiet move (else its first listed one) until ``wanted``
         says of the seat asked and its decision."""
+        seen = self.view()  # a view, or the last act's answer: the actor's view after it
         for _ in range(MOST_SETUP_MOVES):
-            seat, kind = self.awaited()
+            decision = seen["awaiting"][0]
+            seat, kind = decision["seat"], decision["kind"]
             if wanted(seat, kind):
                 return
-            listed = [request["action"] for request in self.view(seat)["actions"]]
-            self.act(seat, next((action for action in listed if action["kind"] in QUIET), listed[0]))
+            asked = seen if seen["viewer"] == seat else self.view(seat)
+            listed = [request["action"] for request in asked["actions"]]
+            seen = self.act(seat, next((action for action in listed if action["kind"] in QUIET), listed[0]))
         raise AssertionError(f"not reached within {MOST_SETUP_MOVES} moves")
 
     def seat(self, seat: int) -> Json:
@@ -461,4 +466,33 @@ def test_given_the_honour_system_when_ann_breaches_the_minimum_wage_act_by_click
     # Her violation is hers alone to see ([SEE-PRIVATE]).
     assert table.view(BOB)["seats"][ANN]["violations"] is None
     page.screenshot(path=SCREENSHOTS / "dogeatdog-honour-1-breached.png", full_page=True)
+    assert browser.errors == []
+
+
+@pytest.mark.rule("SPACE-STRIKE")
+def test_given_ann_lands_on_strike_when_she_clicks_walk_out_then_she_pays_no_wages_this_turn_as_the_api_says(
+    browser: Browser, http: httpx.Client
+) -> None:
+    table = new_table(http, STRIKE_SEED)
+    table.play_quietly_until(asked(ANN, "strike"))
+    before = table.seat(ANN)
+    assert before["workers"] > 0
+    page = open_as_ann(browser, table)
+    expect(page.locator("#move-what")).to_contain_text("You must end the strike: settle (double wages) or walk out (no wages, no work).")
+
+    click_and_wait(page, "Walk out: no wages, no work this turn")
+    [ended] = table.events_of("StrikeEnded")
+    assert (ended["seat"], ended["choice"]) == (ANN, "walkout")
+    expect(page.locator("#dogeatdog-turn")).to_contain_text("Strike: Ann walked out: no wages and no work this turn.")
+    # Her payroll passes with no wages paid: the hire step comes, her account as it was.
+    table.play_quietly_until(asked(ANN, "staff"))
+    paid = [
+        event
+        for event in table.events_of("WagesPaid")
+        if event["seat"] == ANN and event["originator_version"] > ended["originator_version"]
+    ]
+    assert [event["amount"] for event in paid if event["amount"]] == []
+    assert table.seat(ANN)["corporate"] == before["corporate"]
+    shows_version(page, table)
+    expect_accounts(page, table, ANN)
     assert browser.errors == []

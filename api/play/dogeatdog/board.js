@@ -225,6 +225,10 @@ export function renderTurn(view, words, moved, lastMoveId) {
         lines.push(h("p", {}, `Auction of square ${a.square}: ${high}; still bidding: ${a.bidders.map((s) => words.name(s)).join(", ") || "nobody"}.`));
       }
     }
+    if (turn.strike) {
+      const how = turn.strike === "walkout" ? "walked out: no wages and no work this turn" : "settled: double wages this turn";
+      lines.push(h("p", {}, `Strike: ${words.name(turn.seat)} ${how}.`));
+    }
     if (turn.sale) lines.push(h("p", {}, `On sale: ${turn.sale.good} at ${money(turn.sale.price)} each.`));
     if (turn.priced.length) lines.push(h("p", { class: "quiet" }, `Priced this turn: ${turn.priced.join(", ")}.`));
     if (turn.bribery) {
