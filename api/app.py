@@ -279,7 +279,6 @@ def create_app(
         middleware=middleware,
         request_max_body_size=settings.max_body_bytes,
         before_request=before_handling,
-        before_send=[refused_preflight_as_problem, mark_stale_reads],
         lifespan=[lifespan],
         # The server's logging is configured once per process (``dodgecity serve``,
         # api/http/request_log.py), not by each app.
@@ -292,6 +291,7 @@ def create_app(
         app.asgi_handler,
         services.metrics if settings.metrics else None,
         access_log=settings.access_log,
+        answer_hooks=(refused_preflight_as_problem, mark_stale_reads),
     )
     return app
 

@@ -2,9 +2,10 @@
 
 litestar's CORS middleware sits outside everything else of the app and answers a preflight from an
 origin, method or header it does not allow with ``400 text/plain`` ("Disallowed CORS …"), which no
-exception handler sees. This ``before_send`` hook, which every message passes, rewrites exactly that
-answer: a 400 to an ``OPTIONS`` request with a plain-text body. Every other answer of the API is
-already problem details, so nothing else matches.
+exception handler sees. This hook, which every message of an answer passes (the request wrapper
+of ``api/http/request_log.py`` calls it), rewrites exactly that answer: a 400 to an ``OPTIONS``
+request with a plain-text body. Every other answer of the API is already problem details, so
+nothing else matches.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from api.http.problems import MEDIA_TYPE, problem
 _REWRITTEN = "engine.preflight_problem"  # scope key: the body to send in place of the text
 
 
-async def refused_preflight_as_problem(message: Message, scope: Scope) -> None:
+def refused_preflight_as_problem(message: Message, scope: Scope) -> None:
     if scope["type"] != ScopeType.HTTP or scope["method"] != HttpMethod.OPTIONS:
         return
     if message["type"] == "http.response.start":

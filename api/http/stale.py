@@ -25,7 +25,8 @@ def start_noting_stale_reads() -> None:
     stale_reads.set(set())
 
 
-async def mark_stale_reads(message: Message, scope: Scope) -> None:
-    """A ``before_send`` hook: the header on an answer given from the cache alone."""
+def mark_stale_reads(message: Message, scope: Scope) -> None:
+    """A hook every message of an answer passes (``api/http/request_log.py``): the header on an
+    answer given from the cache alone."""
     if message["type"] == "http.response.start" and stale_reads.get():
         MutableScopeHeaders.from_message(message)[SERVED_STALE] = "true"
