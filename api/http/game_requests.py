@@ -291,7 +291,25 @@ def entity_tag(version: int, content: bytes) -> str:
     """A strong ETag: the game's version, which ``If-Match`` reads, and a digest of the body,
     which tells apart what different callers see of the same version (a seat's own hand, a
     spectator's blanks, a step before and after the end revealed it)."""
-    return f'"{version}-{hashlib.sha256(content).hexdigest()[:DIGEST_LENGTH]}"'
+    return f'"{version}-{body_digest(content)[:DIGEST_LENGTH]}"'
+
+
+#: Bytes hashed per call: ``hashlib`` lets go of the interpreter lock while it hashes 2,048
+#: bytes or more at once, and a game's view is some kilobytes.
+_HASHED_AT_ONCE = 2047
+
+
+def body_digest(content: bytes) -> str:
+    """SHA-256 of ``content`` in hex, hashed in pieces too short for ``hashlib`` to let go of
+    the interpreter lock: the store's thread, which hashes each answer, would then wait for the
+    event loop to hand it back, a switch between threads for a hash of a few microseconds."""
+    if len(content) <= _HASHED_AT_ONCE:
+        return hashlib.sha256(content).hexdigest()
+    digest = hashlib.sha256()
+    view = memoryview(content)
+    for start in range(0, len(content), _HASHED_AT_ONCE):
+        digest.update(view[start : start + _HASHED_AT_ONCE])
+    return digest.hexdigest()
 
 
 def none_match(if_none_match: str | None, tag: str) -> bool:
