@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 
 import msgspec
@@ -24,6 +25,9 @@ def app_from_environment() -> Litestar:
     collector for serving (``entrypoints/collector.py``). A single worker first keeps itself on
     one CPU, before it starts any thread (``entrypoints/cpu_pinning.py``)."""
     pin_if_asked(os.environ)
+    # The server's log formats (api/http/request_log.py) write no process, thread or process
+    # name: a record need not look them up (a system call for the process id), once per request.
+    logging.logProcesses = logging.logThreads = logging.logMultiprocessing = False
     app = create_app(GameService(), settings=ApiSettings.from_environment(), close_on_shutdown=True)
     tune_for_serving()
     return app
