@@ -151,7 +151,7 @@ class DogEatDogRules:
         return state.status
 
     def seats(self, state: DogEatDogState) -> tuple[SeatInfo, ...]:
-        return tuple(SeatInfo(name=player.name, bot=player.bot) for player in state.players)
+        return tuple([SeatInfo(name=player.name, bot=player.bot) for player in state.players])
 
     def eliminated(self, state: DogEatDogState) -> frozenset[int]:
         return frozenset(player.seat for player in state.players if not player.in_game)

@@ -16,6 +16,7 @@ events that carry a private amount say ``public`` then, since an event is judged
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from uuid import UUID
 
 import msgspec
@@ -177,10 +178,9 @@ def game_view(
         settings=state.settings,
         rules_version=state.rules_version,
         divisions=state.divisions,
-        seats=tuple(_seat_view(state, player, viewer, open_swiss) for player in state.players),
-        squares=tuple(
-            DogEatDogSquareView(id=s.id, stage=s.stage, markers=s.markers, controller=s.controller)
-            for s in state.squares.values()
+        seats=tuple([_seat_view(state, player, viewer, open_swiss) for player in state.players]),
+        squares=_squares_view(
+            tuple([(s.id, s.stage, s.markers, s.controller) for s in state.squares.values()])
         ),
         supply=dict(state.supply),
         supply_workers=state.supply_workers,
@@ -203,6 +203,20 @@ def game_view(
         awaiting=tuple(awaiting),
         outcome=outcome,
         offers=() if state.offer is None else (state.offer,),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _squares_view(
+    squares: tuple[tuple[str, int, int, int | None], ...],
+) -> tuple[DogEatDogSquareView, ...]:
+    """The squares as everyone sees them, made once for each look of the board: they change
+    seldom, and every view shows them all."""
+    return tuple(
+        [
+            DogEatDogSquareView(id=id_, stage=stage, markers=markers, controller=controller)
+            for id_, stage, markers, controller in squares
+        ]
     )
 
 

@@ -194,16 +194,19 @@ def _window(seat: Seat, actions: list[Any]) -> Any | None:
 
 
 def _embezzle(seat: Seat, actions: list[Any]) -> Any | None:
-    amounts = {a.amount: a for a in _of(actions, DogEatDogEmbezzle)}
-    if not amounts:
+    # Most windows list every amount and it wants none: the largest decides that, before the
+    # amounts are gathered or the rivals' cards read.
+    most = max((a.amount for a in actions if isinstance(a, DogEatDogEmbezzle)), default=None)
+    if most is None:
         return None
     swiss = seat.own.swiss or 0
     target = seat.view.settings.target
-    wanted = min(max(amounts), max(seat.spare() - WORKING_CAPITAL, 0))
-    if swiss + max(amounts) >= target:  # the win: everything it may
-        wanted = max(amounts)
-    if wanted < (EMBEZZLE_BAIT if seat.rivals_investigate() else 1):
+    wanted = min(most, max(seat.spare() - WORKING_CAPITAL, 0))
+    if swiss + most >= target:  # the win: everything it may
+        wanted = most
+    if wanted < 1 or (wanted < EMBEZZLE_BAIT and seat.rivals_investigate()):
         return None
+    amounts = {a.amount: a for a in _of(actions, DogEatDogEmbezzle)}
     return amounts.get(wanted) or amounts[max(a for a in amounts if a <= wanted)]
 
 

@@ -109,10 +109,11 @@ def proposals(
     else to one partner, another each turn (the turn's number picks him, so that random players
     do not spend a window trading with everyone): one unit of the good he holds most of for
     $1M, or, when he holds none, $1M for one unit of the good the partner holds most of."""
-    if proposals_made(state, seat) or not may_propose(state, seat):
+    window = state.turn.window  # ``proposals_made``, asked of every window listed
+    if (window is not None and window.proposals.get(seat, 0)) or not may_propose(state, seat):
         return []
     if to is None:
-        others = partners(state, seat)
+        others = state.others_clockwise(seat)  # ``partners``
         to = [others[state.turn.number % len(others)]]
     mine = state.players[seat]
     my_most = _most(mine)
@@ -208,7 +209,7 @@ def exchange_problem(
                 "TRADE-LIMITS",
                 f"seat {receiver.seat + 1} would hold more than three squares ([ACQ-LIMIT-2])",
             )
-        fee = land_fee(state, side)
+        fee = land_fee(state, side) if side.squares else 0  # most sides give none: no call
         if fee > receiver.corporate + side.money - other.money:
             return RuleViolation(
                 "LAW-PUBLIC",
