@@ -124,14 +124,8 @@ class DogEatDogRules:
             return False
         return True
 
-    def act(
-        self,
-        ctx: Context[DogEatDogState],
-        seat: int,
-        action: DogEatDogMove,
-        pending: Sequence[DogEatDogDecision],
-    ) -> None:
-        decisions.act(ctx, seat, action, pending)
+    #: Every action: the rules' own function, not a method calling it.
+    act = staticmethod(decisions.act)
 
     def default_action(
         self, state: DogEatDogState, seat: int, pending: Sequence[DogEatDogDecision]

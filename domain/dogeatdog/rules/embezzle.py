@@ -11,6 +11,8 @@ may answer are the same whatever was committed, so no other seat can tell it ([S
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.context import Context
 from domain.dogeatdog.actions import (
     DecisionKind,
@@ -50,7 +52,13 @@ def most(state: DogEatDogState, seat: int) -> int:
 
 def amounts(state: DogEatDogState, seat: int) -> list[DogEatDogEmbezzle]:
     """Every amount ``seat`` may commit now ([EMBEZZLE-AMOUNT]); none when he may not embezzle."""
-    return [DogEatDogEmbezzle(amount=amount) for amount in range(1, most(state, seat) + 1)]
+    return list(_up_to(most(state, seat)))
+
+
+@lru_cache(maxsize=256)
+def _up_to(largest: int) -> tuple[DogEatDogEmbezzle, ...]:
+    """The embezzlements of $1M to ``largest``: made once each, as every window lists them."""
+    return tuple(DogEatDogEmbezzle(amount=amount) for amount in range(1, largest + 1))
 
 
 def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
