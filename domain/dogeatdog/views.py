@@ -185,7 +185,7 @@ def game_view(
         supply=dict(state.supply),
         supply_workers=state.supply_workers,
         supply_pollution=state.supply_pollution,
-        marketplace={good: count for good, count in state.marketplace.items() if count},
+        marketplace=_held(state.marketplace),
         deck_size=len(state.deck),
         discard=tuple(state.discard),
         public_laws=tuple(state.public_laws),
@@ -204,6 +204,14 @@ def game_view(
         outcome=outcome,
         offers=() if state.offer is None else (state.offer,),
     )
+
+
+def _held(counts: dict[str, int]) -> dict[str, int]:
+    """``counts`` without the goods counted 0: a plain copy when there are none (as there
+    mostly are), which every seat of every view asks."""
+    if 0 not in counts.values():
+        return dict(counts)
+    return {good: count for good, count in counts.items() if count}
 
 
 @lru_cache(maxsize=1024)
@@ -239,7 +247,7 @@ def _seat_view(
         swiss=player.swiss if own else None,
         embezzling=pending.amount if own and embezzling and pending is not None else None,
         workers=player.workers,
-        goods={good: count for good, count in player.goods.items() if count},
+        goods=_held(player.goods),
         pollution_markers=player.pollution_markers,
         squares=tuple(player.squares),
         runner=player.runner,

@@ -87,6 +87,12 @@ _AFTER_ANSWER: dict[str, Callable[[Context[DogEatDogState], Compliance], None]] 
 }
 
 
+#: The kernel's answers to an offer, and every trade action; tuples, built once (a union
+#: written in ``isinstance`` is built again on every call, and every action is asked this).
+_OFFER_ANSWERS = (AnswerOffer, WithdrawOffer)
+_TRADES = (AnswerOffer, WithdrawOffer, DogEatDogProposeTrade)
+
+
 def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogMove]:
     if decision.kind == DecisionKind.WINDOW:  # the commonest decision, listed here afresh
         return [DogEatDogPass(), *window.offers(state, decision.seat)]
@@ -232,7 +238,7 @@ def judge(
 ) -> DogEatDogDecision | None:
     """Refuse ``action`` unless ``seat`` may send it now, naming the rule it breaks; the
     decision it answers, or None for a withdrawal, which answers none (docs/OFFERS.md)."""
-    if isinstance(action, AnswerOffer | WithdrawOffer):  # the kernel's offers judge these
+    if isinstance(action, _OFFER_ANSWERS):  # the kernel's offers judge these
         refused = offers.refusal(trade.open_offers(state), seat, action)
         if refused is not None:
             raise refused
@@ -331,7 +337,7 @@ def act(
 ) -> None:
     state = ctx.state
     decision = judge(state, seat, action, pending)
-    if decision is None or isinstance(action, AnswerOffer | WithdrawOffer | DogEatDogProposeTrade):
+    if decision is None or isinstance(action, _TRADES):
         _trade(ctx, seat, action)
     elif decision.kind == DecisionKind.WINDOW:  # most actions are taken in a window: first
         _in_window(ctx, seat, action)

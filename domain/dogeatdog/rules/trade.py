@@ -116,10 +116,12 @@ def proposals(
         others = state.others_clockwise(seat)  # ``partners``
         to = [others[state.turn.number % len(others)]]
     mine = state.players[seat]
-    my_most = _most(mine)
+    my_most: str | None = None  # found once, and only when a partner has money for it
     found: list[DogEatDogMove] = []
     for other in to:
         theirs = state.players[other]
+        if theirs.corporate and my_most is None:
+            my_most = _most(mine)
         if theirs.corporate and my_most:
             found.append(_selling(other, my_most))
         elif mine.corporate and (their_most := _most(theirs)):
