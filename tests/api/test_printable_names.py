@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from api.app import create_app
+from api.settings import ApiSettings
 from engine.application import GameService
 from litestar import Litestar
 from litestar.testing import TestClient
@@ -43,10 +44,14 @@ WELCOME = [
 SEATS = {"dodgecity": 2, "bang": 3}
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
+    """One store and app for the module, started once as a server is: each test looks only at the
+    games it opens, and building an app (its OpenAPI document) took about 0.4 s of CPU, once for
+    each of the 26 tests before. The limits per address are off, as the tests' games together are
+    more than one address may open (the limits are tests/api/test_limits.py's)."""
     games = GameService("memory://")
-    with TestClient(create_app(games)) as test_client:
+    with TestClient(create_app(games, settings=ApiSettings(game_limit=None, bot_limit=None))) as test_client:
         yield test_client
     games.close()
 
