@@ -124,8 +124,10 @@ def awaited(state: DogEatDogState) -> DogEatDogDecision | None:
         return DogEatDogDecision(seat=prompted, kind=_PROMPTS[turn.prompt.kind])
     if turn.compliance is not None:
         return honour.awaiting(state)
+    # A reorganisation is looked for only when the active player holds no division: every
+    # action asks what is awaited, and he nearly always holds one.
     if turn.seat >= 0 and not turn.cut_short and state.players[turn.seat].division is None:
-        restarting = payroll.reorganising(state)  # asked only then: this is asked very often
+        restarting = payroll.reorganising(state)
         if restarting is not None:
             return DogEatDogDecision(seat=restarting, kind=DecisionKind.DIVISION)
     if state.offer is not None:  # answered before anyone else acts ([TRADE-ANSWER])

@@ -113,7 +113,7 @@ def proposals(
     if (window is not None and window.proposals.get(seat, 0)) or not may_propose(state, seat):
         return []
     if to is None:
-        others = state.others_clockwise(seat)  # ``partners``
+        others = partners(state, seat)
         to = [others[state.turn.number % len(others)]]
     mine = state.players[seat]
     my_most: str | None = None  # found once, and only when a partner has money for it
