@@ -226,15 +226,16 @@ def test_given_a_game_created_without_a_clock_then_its_views_show_none_and_a_tim
     ],
 )
 def test_given_a_clock_outside_its_limits_when_a_game_is_created_then_it_is_a_422_naming_clock_limits_and_no_game_is_stored(
-    client: Client, games: GameService, ruleset: str, field: str, value: int
+    client: Client, served: Served, ruleset: str, field: str, value: int
 ) -> None:
     """[CLOCK-LIMITS]"""
+    stored, listed = served.games.game_ids(), client.get("/games").json()["total"]
     body = {"ruleset": ruleset, "players": PLAYERS[ruleset], "clock": {**CLOCK, field: value}}
     refused = client.post("/games", json=body)
     assert is_problem(refused, 422, "rule-violation")["rule"] == "CLOCK-LIMITS"
     assert field in refused.json()["detail"]
-    assert games.game_ids() == []
-    assert client.get("/games").json()["total"] == 0
+    assert served.games.game_ids() == stored
+    assert client.get("/games").json()["total"] == listed
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
