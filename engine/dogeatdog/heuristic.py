@@ -195,11 +195,11 @@ def _window(seat: Seat, actions: list[Any]) -> Any | None:
         if isinstance(action, DogEatDogEmbezzle):
             embezzles.append(action)
         elif isinstance(action, DogEatDogDenounce):
-            denounce = denounce or action
+            denounce = action if denounce is None else denounce
         elif isinstance(action, DogEatDogProposeTrade):
             proposals.append(action)
         elif isinstance(action, DogEatDogPass):
-            passing = passing or action
+            passing = action if passing is None else passing
     embezzle = _embezzle(seat, embezzles) if embezzles else None
     if embezzle is not None:
         return embezzle
@@ -209,7 +209,7 @@ def _window(seat: Seat, actions: list[Any]) -> Any | None:
 
 
 def _embezzle(seat: Seat, embezzles: list[DogEatDogEmbezzle]) -> Any | None:
-    """The amount to embezzle among ``embezzles``, every one listed, if any is worth it."""
+    """The amount to embezzle among those listed (``embezzles``), if any is worth it."""
     # Most windows list every amount and it wants none: the largest decides that, before the
     # amounts are gathered or the rivals' cards read.
     most = max(a.amount for a in embezzles)
