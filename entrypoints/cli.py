@@ -422,9 +422,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--cpu-pinning",
         choices=[AUTO, OFF],
         default=AUTO,
-        help=f"{AUTO}: a single worker keeps its threads on the CPU it starts on, which spends "
-        "less CPU per request than threads handing the interpreter lock across CPUs; "
-        f"{OFF}: the scheduler places them (default {AUTO}; several workers are never pinned)",
+        help=f"{AUTO}: a single worker on SQLite keeps its threads on the CPU it starts on, "
+        "which spends less CPU per request than threads handing the interpreter lock across "
+        f"CPUs; {OFF}: the scheduler places them (default {AUTO}; several workers, and servers "
+        "on PostgreSQL, are never pinned)",
     )
     serve.add_argument(
         "--stream-idle",
@@ -902,7 +903,9 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ[ACCESS_LOG_VARIABLE] = args.access_log
     if args.threads is not None:
         os.environ[THREADS_VARIABLE] = str(args.threads)
-    if args.cpu_pinning == AUTO and args.workers == 1:
+    # One worker, not on PostgreSQL: why, in entrypoints/cpu_pinning.py.
+    single = args.workers == 1 and database.backend is not Backend.POSTGRESQL
+    if args.cpu_pinning == AUTO and single:
         os.environ[PINNING_VARIABLE] = PINNED
     else:
         os.environ.pop(PINNING_VARIABLE, None)

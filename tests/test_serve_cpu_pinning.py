@@ -85,3 +85,13 @@ def test_given_one_worker_then_the_server_keeps_its_threads_on_one_cpu_unless_to
         assert all(len(allowed) == 1 for allowed in threads.values())
     else:
         assert all(allowed == ALLOWED for allowed in threads.values())
+
+
+def test_given_one_worker_on_postgresql_then_the_server_is_left_to_the_scheduler(postgres_url: str) -> None:
+    server = start_server(postgres_url)
+    try:
+        threads = affinities(server.process.pid)
+    finally:
+        server.stop()
+    assert len(threads) > 2
+    assert all(allowed == ALLOWED for allowed in threads.values())
