@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import ConsoleMessage, Page, Request, ViewportSize, sync_playwright
 
 from tests.api.servers import Server, serving
@@ -71,33 +72,39 @@ class Browser:
         return [url for url in self.requested if not url.startswith(f"{self.server.url}/")]
 
 
-@pytest.fixture
-def browser(chromium: Path, server: Server, tmp_path: Path) -> Iterator[Browser]:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+@pytest.fixture(scope="module")
+def launched(chromium: Path) -> Iterator[Chromium]:
+    """One Chromium (and one Playwright driver) for the module's tests: starting both for every
+    test was most of what a short browser test cost. Each test still gets a browser context of its
+    own, which shares no cookies, storage or cache with any other."""
     with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "profile"),  # a fresh profile: no tokens left by another test
-            executable_path=str(chromium),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport=DESKTOP,
-        )
+        started = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.set_default_timeout(PATIENCE * 1000)  # every wait for the page, in milliseconds
-            opened = Browser(page, server)
-
-            def requested(request: Request) -> None:
-                opened.requested.append(request.url)
-
-            context.on("request", requested)
-
-            def console(message: ConsoleMessage) -> None:
-                if message.type == "error":  # a script error, a refused load, a policy violation
-                    opened.errors.append(f"console: {message.text}")
-
-            page.on("pageerror", lambda error: opened.errors.append(str(error)))
-            page.on("console", console)
-            yield opened
+            yield started
         finally:
-            context.close()
+            started.close()
+
+
+@pytest.fixture
+def browser(launched: Chromium, server: Server) -> Iterator[Browser]:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = launched.new_context(viewport=DESKTOP)  # a fresh context: no tokens left by another test
+    try:
+        page = context.new_page()
+        page.set_default_timeout(PATIENCE * 1000)  # every wait for the page, in milliseconds
+        opened = Browser(page, server)
+
+        def requested(request: Request) -> None:
+            opened.requested.append(request.url)
+
+        context.on("request", requested)
+
+        def console(message: ConsoleMessage) -> None:
+            if message.type == "error":  # a script error, a refused load, a policy violation
+                opened.errors.append(f"console: {message.text}")
+
+        page.on("pageerror", lambda error: opened.errors.append(str(error)))
+        page.on("console", console)
+        yield opened
+    finally:
+        context.close()
