@@ -57,7 +57,7 @@ def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
 @dataclass
 class Browser:
-    """One browser with a fresh profile, and everything its pages asked for, threw or logged as an
+    """One browser context of its own, and everything its pages asked for, threw or logged as an
     error."""
 
     page: Page
