@@ -94,9 +94,13 @@ _TRADES = (AnswerOffer, WithdrawOffer, DogEatDogProposeTrade)
 
 
 def legal_actions(state: DogEatDogState, decision: DogEatDogDecision) -> list[DogEatDogMove]:
-    if decision.kind == DecisionKind.WINDOW:  # the commonest decision, listed here afresh
-        return [DogEatDogPass(), *window.offers(state, decision.seat)]
+    if decision.kind == DecisionKind.WINDOW:  # the commonest decision: a fresh list, no copy
+        return _window_actions(state, decision.seat)
     return list(_listed(state, decision))
+
+
+def _window_actions(state: DogEatDogState, seat: int) -> list[DogEatDogMove]:
+    return [DogEatDogPass(), *window.offers(state, seat)]
 
 
 def _listed(state: DogEatDogState, decision: DogEatDogDecision) -> Sequence[DogEatDogMove]:
@@ -107,7 +111,7 @@ def _listed(state: DogEatDogState, decision: DogEatDogDecision) -> Sequence[DogE
         case DecisionKind.DIVISION:
             return [DogEatDogChooseDivision(division=card) for card in _divisions(state, seat)]
         case DecisionKind.WINDOW:
-            return [DogEatDogPass(), *window.offers(state, seat)]
+            return _window_actions(state, seat)
         case DecisionKind.ACQUISITION:
             return acquire.opportunity(state, seat)
         case DecisionKind.BID:

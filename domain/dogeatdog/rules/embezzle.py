@@ -11,6 +11,7 @@ may answer are the same whatever was committed, so no other seat can tell it ([S
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from domain.context import Context
@@ -61,11 +62,11 @@ def _up_to(largest: int) -> tuple[DogEatDogEmbezzle, ...]:
     return tuple(DogEatDogEmbezzle(amount=amount) for amount in range(1, largest + 1))
 
 
-def offers(state: DogEatDogState, seat: int) -> list[DogEatDogAction]:
+def offers(state: DogEatDogState, seat: int) -> Sequence[DogEatDogAction]:
     """What ``seat`` may embezzle in the open window: once a round ([EMBEZZLE-ONCE]), while he
     holds a division. (While an embezzlement awaits its holders' answers nobody is asked in
     the window; the embezzler's own is used up as soon as he declares.)"""
-    return list(amounts(state, seat)) if may_embezzle(state, seat) else []
+    return amounts(state, seat) if may_embezzle(state, seat) else []
 
 
 def may_embezzle(state: DogEatDogState, seat: int) -> bool:

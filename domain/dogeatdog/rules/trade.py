@@ -109,8 +109,7 @@ def proposals(
     else to one partner, another each turn (the turn's number picks him, so that random players
     do not spend a window trading with everyone): one unit of the good he holds most of for
     $1M, or, when he holds none, $1M for one unit of the good the partner holds most of."""
-    window = state.turn.window  # ``proposals_made``, asked of every window listed
-    if (window is not None and window.proposals.get(seat, 0)) or not may_propose(state, seat):
+    if proposals_made(state, seat) or not may_propose(state, seat):
         return []
     if to is None:
         others = partners(state, seat)

@@ -27,7 +27,7 @@ from domain.events.dogeatdog import (
 def offers(state: DogEatDogState, seat: int) -> list[DogEatDogMove]:
     """What ``seat`` may do in the open window besides passing (of trades, those listed)."""
     return [
-        *(embezzle.amounts(state, seat) if embezzle.may_embezzle(state, seat) else ()),
+        *embezzle.offers(state, seat),
         *laws.withdrawals(state, seat),
         *honour.offers(state, seat),
         *trade.proposals(state, seat),
